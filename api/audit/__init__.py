@@ -1,0 +1,3 @@
+from api.audit.routes import blp
+
+__all__ = ["blp"]

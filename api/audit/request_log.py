@@ -1,0 +1,96 @@
+"""The request log hook: every API call is filed under the object it touched, secrets removed."""
+import json
+import re
+import uuid
+
+from flask import current_app, g, request
+
+from api.audit.models import RequestLog
+from api.common.auth import access_of
+from api.extensions import db
+
+SECRET_KEYS = re.compile(r"pass(word)?|secret|token|authorization|api[_-]?key|content|file|logo|hmac|^code$|^state$", re.I)
+REDACTED = "[redacted]"
+REQUEST_ID_HEADER = "X-Request-Id"
+
+
+def redact(value):
+    """A copy of a JSON value with every secret-looking member replaced."""
+    if isinstance(value, dict):
+        return {k: REDACTED if SECRET_KEYS.search(str(k)) else redact(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [redact(v) for v in value]
+    return value
+
+
+def _body_for_log(raw, content_type, limit):
+    if not raw:
+        return None
+    if "json" not in (content_type or ""):
+        return f"[{len(raw)} bytes of {content_type or 'unknown type'} not stored]"
+    try:
+        text = json.dumps(redact(json.loads(raw)), separators=(",", ":"))
+    except ValueError:
+        return f"[{len(raw)} bytes of malformed JSON not stored]"
+    return text if len(text) <= limit else text[:limit] + "…[truncated]"
+
+
+def _request_body(limit):
+    if (request.content_length or 0) > current_app.config["MAX_CONTENT_LENGTH"]:
+        return f"[{request.content_length} bytes refused as too large, not stored]"
+    return _body_for_log(request.get_data(cache=True), request.content_type, limit)
+
+
+def _uri():
+    query = [
+        f"{name}={REDACTED if SECRET_KEYS.search(name) else value}"
+        for name, value in request.args.items(multi=True)
+    ]
+    return (request.path + ("?" + "&".join(query) if query else ""))[:2000]
+
+
+def _object_id(access, response):
+    object_type, name = access.log_object
+    if request.view_args and name in request.view_args:
+        return object_type, str(request.view_args[name])
+    if response.is_json and response.status_code < 300:
+        body = response.get_json(silent=True)
+        if isinstance(body, dict) and body.get(name) is not None:
+            return object_type, str(body[name])
+    return object_type, None
+
+
+def start_request():
+    g.request_id = str(uuid.uuid4())
+
+
+def record_request(response):
+    response.headers[REQUEST_ID_HEADER] = g.get("request_id", "")
+    if not request.path.startswith("/api/"):
+        return response
+    access = access_of(request.endpoint) if request.endpoint else None
+    object_type, object_id = _object_id(access, response) if access and access.log_object else (None, None)
+    if response.status_code >= 400:
+        db.session.rollback()
+    identity = g.get("identity")
+    client_id = g.get("client_id")
+    if object_type == "client" and object_id is not None and response.status_code < 400:
+        client_id = int(object_id)  # a client is its own tenant: its calls are visible to it
+    limit = current_app.config["REQUEST_LOG_BODY_LIMIT"]
+    version = re.match(r"/api/(v\d+)/", request.path)
+    db.session.add(RequestLog(
+        client_id=client_id,
+        object_type=object_type,
+        object_id=object_id,
+        http_method=request.method,
+        uri=_uri(),
+        response_status=response.status_code,
+        api_version=version.group(1) if version else None,
+        client_ip_address=request.remote_addr,
+        username=identity.username if identity else None,
+        request_id=g.get("request_id", ""),
+        request_body=_request_body(limit),
+        response_body=None if response.direct_passthrough else _body_for_log(response.get_data(), response.content_type, limit),
+    ))
+    db.session.commit()
+    return response

@@ -1,0 +1,39 @@
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api.audit import service
+from api.audit.schemas import BreadcrumbList, LogListArgs, RequestLogEntry, RequestLogList
+from api.common.auth import ACT_FOR_ANY_CLIENT, requires
+
+blp = Blueprint("audit", __name__, url_prefix="/api/v4/logs", description="Request log and breadcrumbs per object")
+
+
+@blp.route("/requests/<string:object_type>/<path:object_id>")
+class ObjectRequests(MethodView):
+    @requires()
+    @blp.arguments(LogListArgs, location="query")
+    @blp.response(200, RequestLogList)
+    def get(self, args, object_type, object_id):
+        """List the calls made on one object of the acting client, newest first."""
+        requests, cursor = service.request_logs(object_type, object_id, args["limit"], args["cursor"])
+        return {"requests": requests, "cursor": cursor}
+
+
+@blp.route("/request/<int:log_id>")
+class RequestById(MethodView):
+    @requires()
+    @blp.response(200, RequestLogEntry)
+    def get(self, log_id):
+        """Get one logged call of the acting client."""
+        return service.request_log(log_id)
+
+
+@blp.route("/breadcrumbs/<string:object_type>/<path:object_id>")
+class ObjectBreadcrumbs(MethodView):
+    @requires(ACT_FOR_ANY_CLIENT)
+    @blp.arguments(LogListArgs, location="query")
+    @blp.response(200, BreadcrumbList)
+    def get(self, args, object_type, object_id):
+        """List the business events of one object (admins only), newest first."""
+        breadcrumbs, cursor = service.breadcrumbs(object_type, object_id, args["limit"], args["cursor"])
+        return {"breadcrumbs": breadcrumbs, "cursor": cursor}

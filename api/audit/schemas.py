@@ -1,0 +1,39 @@
+from marshmallow import Schema, fields
+
+from api.common.pagination import PageArgs
+from api.common.timeutil import UtcDateTime
+
+
+class RequestLogEntry(Schema):
+    id = fields.Integer()
+    http_method = fields.String()
+    response_status = fields.Integer()
+    uri = fields.String()
+    api_version = fields.String(allow_none=True)
+    client_ip_address = fields.String(allow_none=True)
+    username = fields.String(allow_none=True)
+    datetime = UtcDateTime()
+    request_body = fields.String(allow_none=True)
+    response_body = fields.String(allow_none=True)
+
+
+class RequestLogList(Schema):
+    requests = fields.List(fields.Nested(RequestLogEntry))
+    cursor = fields.String(allow_none=True)
+
+
+class BreadcrumbEntry(Schema):
+    object_type = fields.String()
+    object_id = fields.String()
+    message = fields.String()
+    username = fields.String(allow_none=True)
+    datetime = UtcDateTime()
+
+
+class BreadcrumbList(Schema):
+    breadcrumbs = fields.List(fields.Nested(BreadcrumbEntry))
+    cursor = fields.String(allow_none=True)
+
+
+class LogListArgs(PageArgs):
+    pass

@@ -1,0 +1,3 @@
+from api.auth.routes import blp
+
+__all__ = ["blp"]

@@ -1,0 +1,49 @@
+from flask import current_app, g, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api.auth import service
+from api.auth.schemas import Credentials, CurrentUser, Token, UiSettings
+from api.clients.service import client_for_current_user
+from api.common.auth import public, requires
+
+blp = Blueprint("auth", __name__, url_prefix="/api/v4", description="Login, the current user and UI settings")
+
+
+@blp.route("/auth/token")
+class TokenResource(MethodView):
+    @public
+    @blp.doc(security=[])
+    @blp.arguments(Credentials)
+    @blp.response(200, Token)
+    def post(self, credentials):
+        """Log in with username and password; answers a bearer token."""
+        return service.login(current_app.config, credentials["username"], credentials["password"], request.remote_addr)
+
+
+@blp.route("/me")
+class Me(MethodView):
+    @requires(client_scoped=False)
+    @blp.response(200, CurrentUser)
+    def get(self):
+        """The signed-in user, their roles and their client."""
+        identity = g.identity
+        return {
+            "username": identity.username,
+            "name": identity.name,
+            "email": identity.email,
+            "roles": list(identity.roles),
+            "clientId": identity.client_id,
+            "isAdmin": identity.is_admin,
+            "client": client_for_current_user(identity),
+        }
+
+
+@blp.route("/settings/ui")
+class UiSettingsResource(MethodView):
+    @public
+    @blp.doc(security=[])
+    @blp.response(200, UiSettings)
+    def get(self):
+        """Settings the browser needs before login (idle logout timing)."""
+        return {"idle_timeout_ms": current_app.config["IDLE_TIMEOUT_MS"], "idle_warning_ms": current_app.config["IDLE_WARNING_MS"]}

@@ -1,0 +1,3 @@
+from api.clients.routes import blp
+
+__all__ = ["blp"]

@@ -1,0 +1,70 @@
+"""Authentication and authorisation of every API request, before any view code runs."""
+from flask import current_app, g, request
+from sqlalchemy import select
+
+from api.common.auth import Identity, access_of, bearer_token, check_permission, permissions_for
+from api.common.errors import Forbidden, NotFound, Unauthorized
+from api.common.tenancy import resolve_acting_client
+from api.common.tokens import verify_token
+from api.extensions import db
+from api.users.models import User
+
+# flask-smorest's own endpoints that serve the OpenAPI document.
+PUBLIC_BLUEPRINTS = {"api-docs"}
+
+
+def identity_from_claims(claims):
+    """The caller behind verified claims. Our own users are read from the database on every call,
+    so a deactivated user or a changed role takes effect at once; external users come from claims."""
+    config = current_app.config
+    if claims["iss"] == config["JWT_ISSUER"]:
+        user = db.session.scalars(select(User).filter_by(username=claims["sub"])).first()
+        if user is None or not user.active:
+            raise Unauthorized("This account is not active.", code="invalid_token")
+        return Identity(
+            username=user.username,
+            name=user.real_name or user.username,
+            email=user.email,
+            roles=(user.role,),
+            client_id=user.client_id,
+            issuer=claims["iss"],
+            subject=claims["sub"],
+            permissions=permissions_for(user.role, user.permissions),
+        )
+    roles = claims.get("roles") or []
+    if isinstance(roles, str):
+        roles = [roles]
+    permissions = frozenset().union(*(permissions_for(r, claims.get("permissions") or ()) for r in roles))
+    client_id = claims.get("client_id")
+    return Identity(
+        username=str(claims.get("preferred_username") or claims.get("username") or claims["sub"]),
+        name=str(claims.get("name") or claims["sub"]),
+        email=claims.get("email"),
+        roles=tuple(roles),
+        client_id=int(client_id) if isinstance(client_id, (int, str)) and str(client_id).isdigit() else None,
+        issuer=claims["iss"],
+        subject=claims["sub"],
+        permissions=permissions,
+    )
+
+
+def authorize_request():
+    if not request.path.startswith("/api/") or request.method == "OPTIONS":
+        return
+    if request.blueprint in PUBLIC_BLUEPRINTS:
+        return
+    if request.endpoint is None:
+        raise NotFound("No such API route.")
+    access = access_of(request.endpoint)
+    if access is None:
+        # Routing matched but the method has no view: let Flask answer 405 via the handler.
+        view_class = getattr(current_app.view_functions[request.endpoint], "view_class", None)
+        if view_class is not None and not hasattr(view_class, request.method.lower()):
+            return
+        raise Forbidden("This route declares no access rule.", code="not_authorized")
+    if access.public:
+        return
+    g.identity = identity_from_claims(verify_token(current_app.config, bearer_token()))
+    check_permission(g.identity, access)
+    if access.client_scoped:
+        g.client_id = resolve_acting_client(g.identity)

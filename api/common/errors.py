@@ -1,0 +1,112 @@
+"""Domain exceptions and the one place that turns any failure into the portal's error shape.
+
+Every error answer is ``{"error": code, "description": text}``, plus ``errors`` (a list of
+``{"line", "error"}``) for row errors of an upload. Services raise these exceptions; views never
+catch them.
+"""
+import logging
+
+from flask import jsonify
+from werkzeug.exceptions import HTTPException
+
+log = logging.getLogger(__name__)
+
+
+class ApiError(Exception):
+    status = 400
+    code = "bad_request"
+
+    def __init__(self, description, code=None, errors=None):
+        super().__init__(description)
+        self.description = description
+        if code:
+            self.code = code
+        self.errors = errors
+
+
+class InvalidInput(ApiError):
+    status = 400
+    code = "invalid_input"
+
+
+class Unauthorized(ApiError):
+    status = 401
+    code = "unauthorized"
+
+
+class Forbidden(ApiError):
+    status = 403
+    code = "forbidden"
+
+
+class NotFound(ApiError):
+    status = 404
+    code = "not_found"
+
+
+class Conflict(ApiError):
+    status = 409
+    code = "conflict"
+
+
+class TooManyRequests(ApiError):
+    status = 429
+    code = "too_many_requests"
+
+
+def error_response(status, code, description, errors=None, headers=None):
+    body = {"error": code, "description": description}
+    if errors is not None:
+        body["errors"] = errors
+    response = jsonify(body)
+    response.status_code = status
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def _describe_validation(messages):
+    """Flatten webargs/marshmallow messages ({location: {field: [text]}}) into one sentence."""
+    parts = []
+
+    def walk(prefix, value):
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                walk(key if prefix in ("", "json", "query", "headers", "view_args") else f"{prefix}.{key}", inner)
+        elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            parts.append(f"{prefix}: {' '.join(value)}" if prefix else " ".join(value))
+        elif isinstance(value, list):
+            for index, inner in enumerate(value):
+                walk(f"{prefix}[{index}]", inner)
+        else:
+            parts.append(f"{prefix}: {value}")
+
+    walk("", messages)
+    return "; ".join(parts) or "The request is not valid."
+
+
+def register_error_handlers(app):
+    @app.errorhandler(ApiError)
+    def handle_api_error(error):
+        return error_response(error.status, error.code, error.description, error.errors)
+
+    @app.errorhandler(HTTPException)
+    def handle_http_exception(error):
+        if error.code == 422:
+            messages = (getattr(error, "data", None) or {}).get("messages", {})
+            return error_response(422, "validation_error", _describe_validation(messages))
+        headers = {}
+        if error.code == 405 and getattr(error, "valid_methods", None):
+            headers["Allow"] = ", ".join(error.valid_methods)
+        descriptions = {
+            400: "The request body is not valid JSON.",
+            413: "The request body is too large.",
+        }
+        description = descriptions.get(error.code) or error.description or error.name
+        code = error.name.lower().replace(" ", "_")
+        return error_response(error.code, code, description, headers=headers)
+
+    @app.errorhandler(Exception)
+    def handle_unexpected(error):
+        log.exception("unhandled error")
+        return error_response(500, "internal_error", "An internal error occurred.")

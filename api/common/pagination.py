@@ -1,0 +1,59 @@
+"""Opaque keyset cursors: a list answer carries its rows and ``cursor`` (null on the last page)."""
+import base64
+import json
+from datetime import datetime
+
+from marshmallow import Schema, fields, validate
+from sqlalchemy import tuple_
+
+from api.common.errors import InvalidInput
+from api.extensions import db
+
+DEFAULT_LIMIT = 50
+MAX_LIMIT = 500
+
+
+class PageArgs(Schema):
+    limit = fields.Integer(load_default=DEFAULT_LIMIT, validate=validate.Range(min=1, max=MAX_LIMIT))
+    cursor = fields.String(load_default=None)
+
+
+def _encode(values):
+    plain = [v.isoformat() if isinstance(v, datetime) else v for v in values]
+    return base64.urlsafe_b64encode(json.dumps(plain, separators=(",", ":")).encode()).decode().rstrip("=")
+
+
+def _decode(cursor, columns):
+    try:
+        raw = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
+        if not isinstance(raw, list) or len(raw) != len(columns):
+            raise ValueError
+        values = []
+        for column, value in zip(columns, raw):
+            if isinstance(column.type, db.DateTime):
+                value = datetime.fromisoformat(value)
+            elif not isinstance(value, (str, int)):
+                raise ValueError
+            values.append(value)
+        return values
+    except (ValueError, TypeError, UnicodeDecodeError):
+        raise InvalidInput("The cursor is not valid.", code="invalid_cursor") from None
+
+
+def paginate(statement, key_columns, limit, cursor, descending=False):
+    """Run ``statement`` one page at a time ordered by ``key_columns`` (unique together).
+
+    Returns (rows, next_cursor).
+    """
+    key = tuple_(*key_columns) if len(key_columns) > 1 else key_columns[0]
+    if cursor:
+        values = _decode(cursor, key_columns)
+        bound = tuple_(*values) if len(values) > 1 else values[0]
+        statement = statement.where(key < bound if descending else key > bound)
+    order = [c.desc() if descending else c.asc() for c in key_columns]
+    rows = db.session.scalars(statement.order_by(*order).limit(limit + 1)).all()
+    if len(rows) <= limit:
+        return rows, None
+    rows = rows[:limit]
+    last = rows[-1]
+    return rows, _encode([getattr(last, c.key) for c in key_columns])

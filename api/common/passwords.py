@@ -1,0 +1,18 @@
+"""Password hashing with Argon2id (memory-hard)."""
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+_hasher = PasswordHasher()
+# Verified against when the username is unknown, so both paths cost the same time.
+_DUMMY_HASH = _hasher.hash("not-a-real-password")
+
+
+def hash_password(password):
+    return _hasher.hash(password)
+
+
+def verify_password(password_hash, password):
+    try:
+        return _hasher.verify(password_hash or _DUMMY_HASH, password) and password_hash is not None
+    except (VerificationError, InvalidHashError):
+        return False

@@ -1,0 +1,3 @@
+from api.jobs.routes import blp
+
+__all__ = ["blp"]

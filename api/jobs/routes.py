@@ -1,0 +1,28 @@
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api.common.auth import requires
+from api.jobs import service
+from api.jobs.schemas import Job, JobList, JobListArgs
+
+blp = Blueprint("jobs", __name__, url_prefix="/api/v4/jobs", description="Background jobs and their progress")
+
+
+@blp.route("")
+class Jobs(MethodView):
+    @requires()
+    @blp.arguments(JobListArgs, location="query")
+    @blp.response(200, JobList)
+    def get(self, args):
+        """List the acting client's jobs, newest first."""
+        jobs, cursor = service.list_jobs(args["limit"], args["cursor"])
+        return {"jobs": jobs, "cursor": cursor}
+
+
+@blp.route("/<string:job_id>")
+class JobById(MethodView):
+    @requires(logs=("job", "job_id"))
+    @blp.response(200, Job)
+    def get(self, job_id):
+        """Get a job's state, progress and per-row results."""
+        return service.get_job(job_id)

@@ -1,0 +1,28 @@
+"""Creating jobs and reading them for the acting client."""
+import uuid
+
+from api.common.pagination import paginate
+from api.common.tenancy import get_scoped_or_404, scoped
+from api.extensions import db
+from api.jobs.models import Job
+from api.jobs.tasks import run_job
+
+
+def start_job(kind, client_id, identity, params=None, total=0):
+    """Store a queued job and enqueue it once the row is committed (the worker reads it by id)."""
+    job = Job(
+        id=str(uuid.uuid4()), kind=kind, client_id=client_id, params=params or {}, total=total,
+        requested_by=identity.username, requester_email=identity.email, results=[],
+    )
+    db.session.add(job)
+    db.session.commit()
+    run_job.delay(job.id)
+    return db.session.get(Job, job.id)
+
+
+def get_job(job_id):
+    return get_scoped_or_404(Job, "Job not found.", id=job_id)
+
+
+def list_jobs(limit, cursor):
+    return paginate(scoped(Job), [Job.created_at, Job.id], limit, cursor, descending=True)

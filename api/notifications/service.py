@@ -1,0 +1,71 @@
+"""E-mail that is sent once: queued as a keyed row, then delivered by a task that claims it."""
+import hashlib
+import logging
+from datetime import timedelta
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+from flask import current_app
+from sqlalchemy import or_, select, update
+
+from api.common.timeutil import utcnow
+from api.extensions import db
+from api.notifications import mailer
+from api.notifications.models import OutboundEmail
+
+log = logging.getLogger(__name__)
+# A claim older than this is taken to belong to a worker that died before sending.
+CLAIM_EXPIRY = timedelta(minutes=10)
+
+
+def queue_email(key, recipient, subject, body, client_id=None, attachment=None):
+    """Add the message for ``key`` unless it is already queued; the caller commits.
+
+    ``attachment`` is (file name, content type, bytes).
+    """
+    existing = db.session.scalars(select(OutboundEmail).filter_by(key=key)).first()
+    if existing is not None:
+        return existing
+    name, content_type, content = attachment or (None, None, None)
+    email = OutboundEmail(
+        key=key, client_id=client_id, recipient=recipient, subject=subject, body=body,
+        attachment_name=name, attachment_type=content_type, attachment=content,
+    )
+    db.session.add(email)
+    db.session.flush()
+    return email
+
+
+def _build_message(email, sender):
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = email.recipient
+    message["Subject"] = email.subject
+    # A Message-ID derived from the key lets a receiving server drop a rare duplicate delivery.
+    message["Message-ID"] = make_msgid(idstring=hashlib.sha256(email.key.encode()).hexdigest()[:32], domain="portal.local")
+    message.set_content(email.body)
+    if email.attachment is not None:
+        maintype, _, subtype = (email.attachment_type or "application/octet-stream").partition("/")
+        message.add_attachment(email.attachment, maintype=maintype, subtype=subtype, filename=email.attachment_name)
+    return message
+
+
+def deliver(email_id):
+    """Send a queued message unless it was sent or another worker is sending it now."""
+    now = utcnow()
+    claimed = db.session.execute(
+        update(OutboundEmail)
+        .where(OutboundEmail.id == email_id, OutboundEmail.sent_at.is_(None))
+        .where(or_(OutboundEmail.claimed_at.is_(None), OutboundEmail.claimed_at < now - CLAIM_EXPIRY))
+        .values(claimed_at=now)
+    ).rowcount
+    db.session.commit()
+    if not claimed:
+        return False
+    email = db.session.get(OutboundEmail, email_id)
+    config = current_app.config
+    mailer.send(config, _build_message(email, config["MAIL_FROM"]), file_stem=f"{email.id:08d}-{hashlib.sha256(email.key.encode()).hexdigest()[:12]}")
+    email.sent_at = utcnow()
+    db.session.commit()
+    log.info("sent e-mail %s", email.id)
+    return True

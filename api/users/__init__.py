@@ -1,0 +1,3 @@
+from api.users.routes import blp
+
+__all__ = ["blp"]
