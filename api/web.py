@@ -2,6 +2,7 @@
 from pathlib import Path
 
 from flask import Response, abort, current_app, send_from_directory
+from werkzeug.routing import PathConverter
 
 from api.common.auth import public
 from api.common.tokens import public_jwks
@@ -31,9 +32,16 @@ def frontend(path=""):
     return response
 
 
+class NonApiPathConverter(PathConverter):
+    """A path outside /api/, so that unknown API paths answer 404 and wrong methods 405 with Allow."""
+
+    regex = r"(?!api/)" + PathConverter.regex
+
+
 def register(app, api):
+    app.url_map.converters["non_api_path"] = NonApiPathConverter
     app.add_url_rule("/api/v4/static/openapi.yaml", "openapi_yaml", lambda: openapi_yaml(api))
     app.view_functions["openapi_yaml"].access = openapi_yaml.access
     app.add_url_rule("/.well-known/jwks.json", "jwks", jwks)
     app.add_url_rule("/", "frontend", frontend)
-    app.add_url_rule("/<path:path>", "frontend", frontend)
+    app.add_url_rule("/<non_api_path:path>", "frontend", frontend)

@@ -1,6 +1,7 @@
 """Authentication and authorisation of every API request, before any view code runs."""
 from flask import current_app, g, request
 from sqlalchemy import select
+from werkzeug.exceptions import MethodNotAllowed
 
 from api.common.auth import Identity, access_of, bearer_token, check_permission, permissions_for
 from api.common.errors import Forbidden, NotFound, Unauthorized
@@ -54,13 +55,11 @@ def authorize_request():
     if request.blueprint in PUBLIC_BLUEPRINTS:
         return
     if request.endpoint is None:
+        if isinstance(request.routing_exception, MethodNotAllowed):
+            return  # the path exists with other methods: Flask answers 405 with Allow via the handler
         raise NotFound("No such API route.")
     access = access_of(request.endpoint)
     if access is None:
-        # Routing matched but the method has no view: let Flask answer 405 via the handler.
-        view_class = getattr(current_app.view_functions[request.endpoint], "view_class", None)
-        if view_class is not None and not hasattr(view_class, request.method.lower()):
-            return
         raise Forbidden("This route declares no access rule.", code="not_authorized")
     if access.public:
         return

@@ -105,7 +105,11 @@ def access_of(endpoint):
         return None
     view_class = getattr(view, "view_class", None)
     if view_class is not None:
-        view = getattr(view_class, request.method.lower(), None)
+        method = request.method.lower()
+        # MethodView answers HEAD with ``get``, so HEAD must pass the same check as GET.
+        if method == "head" and not hasattr(view_class, "head"):
+            method = "get"
+        view = getattr(view_class, method, None)
     return getattr(view, "access", None)
 
 

@@ -46,7 +46,8 @@ def _build_message(email, sender):
     message.set_content(email.body)
     if email.attachment is not None:
         maintype, _, subtype = (email.attachment_type or "application/octet-stream").partition("/")
-        message.add_attachment(email.attachment, maintype=maintype, subtype=subtype, filename=email.attachment_name)
+        params = {"charset": "utf-8"} if maintype == "text" else {}
+        message.add_attachment(email.attachment, maintype=maintype, subtype=subtype, filename=email.attachment_name, params=params)
     return message
 
 

@@ -1,0 +1,158 @@
+"""Test set-up shared by every test.
+
+``PORTAL_TEST_BACKEND`` picks the components: ``services`` (PostgreSQL and Redis at their standard
+ports; a fresh database per run) or ``embedded`` (a SQLite file and the Celery filesystem broker).
+A test run that wants the services and cannot reach them fails; nothing is skipped silently.
+"""
+import os
+import socket
+import uuid
+from urllib.parse import urlparse
+
+import pytest
+import sqlalchemy as sa
+from flask_migrate import upgrade
+
+from api.app import create_app
+from api.extensions import db
+from tests.factories import Factory
+from tests.live import MailCatcher, process_env, start_api, start_worker
+
+BACKEND = os.environ.get("PORTAL_TEST_BACKEND", "embedded")
+POSTGRES_ADMIN_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+
+
+def _reachable(url):
+    parts = urlparse(url)
+    try:
+        socket.create_connection((parts.hostname, parts.port), timeout=3).close()
+        return True
+    except OSError:
+        return False
+
+
+@pytest.fixture(scope="session")
+def backend():
+    return BACKEND
+
+
+@pytest.fixture(scope="session")
+def database_url(tmp_path_factory):
+    if BACKEND == "embedded":
+        yield f"sqlite:///{tmp_path_factory.mktemp('db') / 'portal.db'}"
+        return
+    assert BACKEND == "services", f"unknown PORTAL_TEST_BACKEND {BACKEND}"
+    if not _reachable(POSTGRES_ADMIN_URL):
+        pytest.fail(f"PostgreSQL is not reachable at {urlparse(POSTGRES_ADMIN_URL).netloc}", pytrace=False)
+    name = f"portal_test_{uuid.uuid4().hex[:10]}"
+    admin = sa.create_engine(POSTGRES_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    yield POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + "/" + name
+    with admin.connect() as connection:
+        connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def broker_url(tmp_path_factory):
+    if BACKEND == "embedded":
+        return "filesystem://"
+    if not _reachable(REDIS_URL):
+        pytest.fail(f"Redis is not reachable at {urlparse(REDIS_URL).netloc}", pytrace=False)
+    import redis
+
+    redis.Redis.from_url(REDIS_URL).flushdb()
+    return REDIS_URL
+
+
+@pytest.fixture(scope="session")
+def instance_dir(tmp_path_factory):
+    return tmp_path_factory.mktemp("instance")
+
+
+@pytest.fixture(scope="session")
+def app_config(database_url, broker_url, instance_dir):
+    """Configuration shared by the in-process app and the processes the tests start."""
+    return {
+        "INSTANCE_DIR": str(instance_dir),
+        "SQLALCHEMY_DATABASE_URI": database_url,
+        "CELERY_BROKER_URL": broker_url,
+        "CELERY_BROKER_FOLDER": str(instance_dir / "broker"),
+        "MAIL_FOLDER": str(instance_dir / "mail"),
+        "JWT_KEYS_DIR": str(instance_dir / "keys"),
+    }
+
+
+@pytest.fixture(scope="session")
+def app(app_config):
+    app = create_app({**app_config, "CELERY_TASK_ALWAYS_EAGER": True, "TESTING": True})
+    with app.app_context():
+        upgrade()
+    return app
+
+
+@pytest.fixture(autouse=True)
+def _clean_database(request):
+    """Every test starts from empty tables (the schema stays, built once by the migrations)."""
+    yield
+    if "app" not in request.fixturenames:
+        return
+    app = request.getfixturevalue("app")
+    with app.app_context():
+        db.session.remove()
+        with db.engine.begin() as connection:
+            for table in reversed(db.metadata.sorted_tables):
+                connection.execute(table.delete())
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def factory(app):
+    with app.app_context():
+        yield Factory(app)
+
+
+@pytest.fixture(scope="session")
+def mail_catcher():
+    catcher = MailCatcher()
+    catcher.controller.start()
+    yield catcher
+    catcher.controller.stop()
+
+
+@pytest.fixture(scope="session")
+def process_logs(tmp_path_factory):
+    return tmp_path_factory.mktemp("process-logs")
+
+
+@pytest.fixture(scope="session")
+def live_env(app, app_config, mail_catcher):
+    """Environment of the real processes: the tests' database and broker, mail to the catcher."""
+    return process_env(app.config, MAIL_URL=mail_catcher.url)
+
+
+@pytest.fixture(scope="session")
+def worker(live_env, process_logs):
+    process = start_worker(live_env, process_logs)
+    yield process
+    process.stop()
+
+
+@pytest.fixture(scope="session")
+def live_api(live_env, process_logs, worker):
+    """Base URL of the API (and built frontend) under gunicorn, with a worker behind it."""
+    process, base_url = start_api(live_env, process_logs)
+    yield base_url
+    process.stop()
+
+
+@pytest.fixture
+def mail(mail_catcher):
+    mail_catcher.clear()
+    return mail_catcher

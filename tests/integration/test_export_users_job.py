@@ -1,0 +1,84 @@
+"""The users export through real processes: API under gunicorn, a Celery worker on the configured
+broker, and an SMTP server. The mail and its attachment arrive once, even when the job's messages
+are delivered again."""
+import csv
+import io
+import time
+
+import pytest
+import requests
+from celery import Celery
+
+from tests.factories import PASSWORD
+
+pytestmark = pytest.mark.integration
+
+
+def _login(base_url, username):
+    answer = requests.post(f"{base_url}/api/v4/auth/token", json={"username": username, "password": PASSWORD}, timeout=10)
+    assert answer.status_code == 200, answer.text
+    return {"Authorization": f"Bearer {answer.json()['access_token']}"}
+
+
+def _wait_for_job(base_url, headers, job_id, timeout=60):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        job = requests.get(f"{base_url}/api/v4/jobs/{job_id}", headers=headers, timeout=10).json()
+        if job["state"] not in ("queued", "running"):
+            return job
+        time.sleep(0.2)
+    raise AssertionError(f"job {job_id} did not end: {job}")
+
+
+def _broker_client(app):
+    """A Celery client speaking to the same broker as the worker, to redeliver messages by hand."""
+    celery = Celery(broker=app.config["CELERY_BROKER_URL"])
+    celery.conf.broker_transport_options = app.extensions["celery"].conf.broker_transport_options
+    return celery
+
+
+def test_export_mails_the_requester_a_csv_once(app, factory, live_api, worker, mail):
+    acme = factory.client("Acme")
+    requester = factory.user("client", acme, username="acme.lead", email="lead@acme.test")
+    factory.user("client_read_only", acme, username="=cmd|calc", email="formula@acme.test")
+    factory.user("client", factory.client("Other"), username="other.person")
+    headers = _login(live_api, "acme.lead")
+
+    started = requests.post(f"{live_api}/api/v4/users/export", headers=headers, timeout=10)
+    assert started.status_code == 202, started.text
+    assert started.json()["state"] == "queued"
+    job = _wait_for_job(live_api, headers, started.json()["id"])
+
+    assert job["state"] == "succeeded"
+    assert (job["total"], job["processed"], job["succeeded"], job["failed"]) == (2, 2, 2, 0)
+    [message] = mail.wait_for(1)
+    assert message["To"] == requester.email
+    assert message["Subject"] == "Users export for Acme"
+    [attachment] = list(message.iter_attachments())
+    assert attachment.get_content_type() == "text/csv"
+    rows = list(csv.reader(io.StringIO(attachment.get_content().lstrip("\ufeff"))))
+    assert rows[0] == ["username", "real_name", "email", "role", "active", "receive_scheduled_reports", "permissions"]
+    assert sorted(row[0] for row in rows[1:]) == ["'=cmd|calc", "acme.lead"]
+
+    celery = _broker_client(app)
+    celery.send_task("jobs.run_job", args=[job["id"]])
+    from api.notifications.models import OutboundEmail
+
+    email_id = OutboundEmail.query.filter_by(key=f"job:{job['id']}:result").one().id
+    celery.send_task("notifications.deliver_email", args=[email_id])
+    worker.wait_for_output("Task notifications.deliver_email", count=2, timeout=30)
+    worker.wait_for_output("Task jobs.run_job", count=2, timeout=30)
+    time.sleep(1)
+    assert len(mail.messages) == 1
+
+
+def test_job_of_another_client_is_not_found(factory, live_api):
+    acme, other = factory.client("Acme"), factory.client("Other")
+    factory.user("client", acme, username="acme.lead")
+    factory.user("client", other, username="other.lead")
+    job_id = requests.post(f"{live_api}/api/v4/users/export", headers=_login(live_api, "acme.lead"), timeout=10).json()["id"]
+
+    answer = requests.get(f"{live_api}/api/v4/jobs/{job_id}", headers=_login(live_api, "other.lead"), timeout=10)
+
+    assert answer.status_code == 404
+    assert answer.json() == {"error": "not_found", "description": "Job not found."}

@@ -1,0 +1,121 @@
+"""The job runner: states, safety when a job's message arrives twice, and failure handling."""
+from email import message_from_bytes, policy
+from pathlib import Path
+
+import pytest
+
+from api.extensions import db
+from api.jobs import runner
+from api.jobs.models import Job
+from api.jobs.registry import ResultMail, job_kind
+from api.notifications.models import OutboundEmail
+
+calls = []
+
+
+@job_kind("test_count_calls")
+def _count_calls(job):
+    calls.append(job.id)
+    job.total = job.processed = job.succeeded = 1
+    return ResultMail(subject="Done", body="Counted.")
+
+
+@job_kind("test_half_rows_fail")
+def _half_rows_fail(job):
+    job.total = job.processed = 2
+    job.succeeded = job.failed = 1
+    job.results = [{"line": 1, "status": "applied", "error": None}, {"line": 2, "status": "failed", "error": "Bad row"}]
+    return None
+
+
+@job_kind("test_crashes")
+def _crashes(job):
+    job.processed = 5
+    raise RuntimeError("boom with /internal/path")
+
+
+def _job(factory, kind, email="lead@example.com"):
+    client = factory.client()
+    job = Job(id=f"job-{kind}", kind=kind, client_id=client.id, requested_by="lead", requester_email=email, results=[])
+    db.session.add(job)
+    db.session.commit()
+    return job.id
+
+
+def _mail_files(app):
+    return sorted(Path(app.config["MAIL_FOLDER"]).glob("*.eml"))
+
+
+@pytest.fixture(autouse=True)
+def _empty_mail_folder(app):
+    for path in _mail_files(app):
+        path.unlink()
+    calls.clear()
+
+
+def test_a_job_delivered_twice_runs_and_mails_once(app, factory):
+    job_id = _job(factory, "test_count_calls")
+
+    runner.run_job(job_id)
+    runner.run_job(job_id)
+
+    assert calls == [job_id]
+    job = db.session.get(Job, job_id)
+    assert (job.state, job.attempts, job.succeeded) == ("succeeded", 1, 1)
+    assert job.started_at and job.finished_at
+    assert OutboundEmail.query.count() == 1
+    [eml] = _mail_files(app)
+    message = message_from_bytes(eml.read_bytes(), policy=policy.default)
+    assert (message["To"], message["Subject"]) == ("lead@example.com", "Done")
+
+
+def test_result_mail_queued_but_not_sent_goes_out_when_the_job_is_delivered_again(app, factory, monkeypatch):
+    job_id = _job(factory, "test_count_calls")
+    monkeypatch.setattr(runner.deliver_email, "delay", lambda email_id: None)
+    runner.run_job(job_id)
+    assert _mail_files(app) == []
+    monkeypatch.undo()
+
+    runner.run_job(job_id)
+
+    assert calls == [job_id]
+    assert len(_mail_files(app)) == 1
+    assert OutboundEmail.query.one().sent_at is not None
+
+
+def test_some_rows_failing_is_partly_succeeded_with_per_row_results(factory):
+    job_id = _job(factory, "test_half_rows_fail")
+
+    runner.run_job(job_id)
+
+    job = db.session.get(Job, job_id)
+    assert job.state == "partly_succeeded"
+    assert job.results[1] == {"line": 2, "status": "failed", "error": "Bad row"}
+
+
+def test_a_crashing_job_fails_without_leaking_internals_and_keeps_nothing_half_applied(app, factory):
+    job_id = _job(factory, "test_crashes")
+
+    runner.run_job(job_id)
+
+    job = db.session.get(Job, job_id)
+    assert job.state == "failed"
+    assert job.processed == 0
+    assert "boom" not in job.error and "/internal" not in job.error
+    [eml] = _mail_files(app)
+    assert "failed" in message_from_bytes(eml.read_bytes(), policy=policy.default)["Subject"]
+
+
+def test_a_job_without_requester_email_ends_without_mail(factory):
+    job_id = _job(factory, "test_count_calls", email=None)
+
+    runner.run_job(job_id)
+
+    assert db.session.get(Job, job_id).state == "succeeded"
+    assert OutboundEmail.query.count() == 0
+
+
+def test_an_unknown_job_id_is_ignored(app):
+    with app.app_context():
+        runner.run_job("no-such-job")
+        assert Job.query.count() == 0
