@@ -26,12 +26,13 @@ def celery_init_app(app):
     transport_options = {"visibility_timeout": config["BROKER_VISIBILITY_TIMEOUT"]}
     if config["CELERY_BROKER_URL"].startswith("filesystem://"):
         folder = Path(config["CELERY_BROKER_FOLDER"])
-        for sub in ("queue", "processed"):
+        for sub in ("queue", "processed", "control"):
             (folder / sub).mkdir(parents=True, exist_ok=True)
         transport_options.update({
             "data_folder_in": str(folder / "queue"),
             "data_folder_out": str(folder / "queue"),
             "processed_folder": str(folder / "processed"),
+            "control_folder": str(folder / "control"),
             "store_processed": False,
         })
     celery.conf.update(
