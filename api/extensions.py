@@ -4,11 +4,19 @@ from flask_smorest import Api
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy.orm import DeclarativeBase
 
+from api.common.errors import Error
+
 
 class Base(DeclarativeBase):
     pass
 
 
+class PortalApi(Api):
+    """flask-smorest documents its default error body; ours is api.common.errors.Error."""
+
+    ERROR_SCHEMA = Error
+
+
 db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
-api = Api()
+api = PortalApi()

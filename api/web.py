@@ -18,6 +18,7 @@ def jwks():
     return public_jwks(current_app.config["JWT_KEYS_DIR"])
 
 
+@public
 def frontend(path=""):
     """Serve a built asset, or index.html so the browser router handles the path."""
     dist = Path(current_app.config["FRONTEND_DIST"])

@@ -116,10 +116,10 @@ def start_worker(env, log_dir, name="worker"):
     return worker
 
 
-def start_api(env, log_dir):
+def start_api(env, log_dir, name="api"):
     port = free_port()
     api = Process(
-        "api",
+        name,
         [str(VENV_BIN / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "2", "--threads", "4",
          "--graceful-timeout", "5", "api.app:create_app()"],
         env, log_dir,

@@ -7,9 +7,23 @@ catch them.
 import logging
 
 from flask import jsonify
+from marshmallow import Schema, fields
 from werkzeug.exceptions import HTTPException
 
 log = logging.getLogger(__name__)
+
+
+class RowError(Schema):
+    line = fields.Integer()
+    error = fields.String()
+
+
+class Error(Schema):
+    """The one shape of every error answer (documented for every operation)."""
+
+    error = fields.String(required=True, metadata={"description": "Machine-readable code"})
+    description = fields.String(required=True, metadata={"description": "Text to show a person"})
+    errors = fields.List(fields.Nested(RowError), metadata={"description": "Row errors of an upload"})
 
 
 class ApiError(Exception):

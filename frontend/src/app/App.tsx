@@ -1,0 +1,13 @@
+import { BrowserRouter } from 'react-router';
+import { AlertsProvider } from '../components/Alerts';
+import { AppRoutes } from './AppRoutes';
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <AlertsProvider>
+        <AppRoutes />
+      </AlertsProvider>
+    </BrowserRouter>
+  );
+}

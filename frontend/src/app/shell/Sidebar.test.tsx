@@ -1,0 +1,67 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { Sidebar } from './Sidebar';
+
+function renderSidebar({ clientVersion = 1, isAdmin = false } = {}) {
+  render(
+    <MemoryRouter initialEntries={['/7']}>
+      <Sidebar clientId="7" clientVersion={clientVersion} isAdmin={isAdmin} userName="Wile E. Coyote" />
+    </MemoryRouter>,
+  );
+  return within(screen.getByRole('navigation', { name: 'Main' }));
+}
+
+const linkNames = (sidebar: ReturnType<typeof renderSidebar>) =>
+  sidebar.getAllByRole('link').map((link) => link.textContent);
+
+describe('Sidebar', () => {
+  it('lists every group and child in order, relative to the client', () => {
+    const sidebar = renderSidebar({ clientVersion: 2, isAdmin: true });
+    expect(linkNames(sidebar)).toEqual([
+      'Dashboard',
+      'Orders',
+      'Shipments',
+      'Products',
+      'Receive',
+      'View ASNs',
+      'Upload ASN',
+      'Fulfillment Requests',
+      'LTL',
+      'Customer Returns',
+      'Upload RMAs',
+      'Invoices',
+      'Reports',
+      'Users',
+      'Shopify',
+      'API Reference',
+      'Switch Client',
+      'Logout',
+    ]);
+    expect(sidebar.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/7');
+    expect(sidebar.getByRole('link', { name: 'Receive' }).getAttribute('href')).toBe('/7/reports/receive');
+    expect(sidebar.getByRole('link', { name: 'LTL' }).getAttribute('href')).toBe('/7/ltl');
+    expect(sidebar.getByRole('link', { name: 'Switch Client' }).getAttribute('href')).toBe('/');
+  });
+
+  it('opens the API reference in a new tab', () => {
+    const apiReference = renderSidebar({ clientVersion: 2 }).getByRole('link', { name: 'API Reference' });
+    expect(apiReference.getAttribute('href')).toBe('/api_reference');
+    expect(apiReference.getAttribute('target')).toBe('_blank');
+  });
+
+  it('hides LTL and API Reference below client version 2', () => {
+    const sidebar = renderSidebar({ clientVersion: 1 });
+    expect(sidebar.queryByRole('link', { name: 'LTL' })).toBeNull();
+    expect(sidebar.queryByRole('link', { name: 'API Reference' })).toBeNull();
+    expect(sidebar.getByRole('link', { name: 'Fulfillment Requests' })).toBeTruthy();
+  });
+
+  it('shows Switch Client to admins only', () => {
+    expect(renderSidebar({ isAdmin: false }).queryByRole('link', { name: 'Switch Client' })).toBeNull();
+  });
+
+  it("shows the user's name in the footer", () => {
+    expect(renderSidebar().getByText('Wile E. Coyote')).toBeTruthy();
+  });
+});

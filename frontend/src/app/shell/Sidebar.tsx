@@ -1,0 +1,58 @@
+import { Nav } from 'react-bootstrap';
+import { NavLink } from 'react-router';
+import { SIDEBAR_ENTRIES, visibleEntries, type NavEntry } from './navigation';
+
+interface SidebarProps {
+  clientId: string;
+  clientVersion: number;
+  isAdmin: boolean;
+  userName: string;
+}
+
+function EntryLink({ entry, clientId }: { entry: NavEntry; clientId: string }) {
+  if (entry.opensInNewTab) {
+    return (
+      <Nav.Link href={entry.to} target="_blank" rel="noopener noreferrer">
+        {entry.label}
+      </Nav.Link>
+    );
+  }
+  return (
+    <Nav.Link as={NavLink} to={entry.to ? `/${clientId}/${entry.to}` : `/${clientId}`} end={entry.end}>
+      {entry.label}
+    </Nav.Link>
+  );
+}
+
+export function Sidebar({ clientId, clientVersion, isAdmin, userName }: SidebarProps) {
+  return (
+    <nav aria-label="Main" className="d-flex flex-column bg-light border-end p-2" style={{ width: 240, flexShrink: 0 }}>
+      <Nav className="flex-column">
+        {visibleEntries(SIDEBAR_ENTRIES, clientVersion).map((entry) => (
+          <div key={entry.label}>
+            <EntryLink entry={entry} clientId={clientId} />
+            {entry.children && entry.children.length > 0 && (
+              <Nav className="flex-column ms-3 small">
+                {entry.children.map((child) => (
+                  <EntryLink key={child.label} entry={child} clientId={clientId} />
+                ))}
+              </Nav>
+            )}
+          </div>
+        ))}
+      </Nav>
+      <hr />
+      <Nav className="flex-column">
+        {isAdmin && (
+          <Nav.Link as={NavLink} to="/" end>
+            Switch Client
+          </Nav.Link>
+        )}
+        <Nav.Link as={NavLink} to="/logout">
+          Logout
+        </Nav.Link>
+      </Nav>
+      <footer className="mt-auto pt-3 px-3 small text-muted">{userName}</footer>
+    </nav>
+  );
+}

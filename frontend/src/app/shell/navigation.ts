@@ -1,0 +1,52 @@
+import { CLIENT_VERSION_WITH_LTL } from '../../config/constants';
+
+export interface NavEntry {
+  label: string;
+  /** Relative to /{clientId}, unless the entry opens in a new tab (then from the portal root). */
+  to: string;
+  children?: NavEntry[];
+  /** Active only on exactly its own path, for entries whose path starts other entries' paths. */
+  end?: boolean;
+  minClientVersion?: number;
+  opensInNewTab?: boolean;
+}
+
+/** The sidebar of spec part 3, section 2, in its order. */
+export const SIDEBAR_ENTRIES: NavEntry[] = [
+  {
+    label: 'Dashboard',
+    to: '',
+    end: true,
+    children: [
+      { label: 'Orders', to: 'dashboards/orders' },
+      { label: 'Shipments', to: 'dashboards/shipments' },
+    ],
+  },
+  { label: 'Products', to: 'item_types' },
+  {
+    label: 'Receive',
+    to: 'reports/receive',
+    children: [
+      { label: 'View ASNs', to: 'asns/list' },
+      { label: 'Upload ASN', to: 'asns/upload' },
+    ],
+  },
+  {
+    label: 'Fulfillment Requests',
+    to: 'fulfillment_requests',
+    children: [{ label: 'LTL', to: 'ltl', minClientVersion: CLIENT_VERSION_WITH_LTL }],
+  },
+  { label: 'Customer Returns', to: 'reports/returns', children: [{ label: 'Upload RMAs', to: 'rmas/upload' }] },
+  { label: 'Invoices', to: 'reports/invoices' },
+  { label: 'Reports', to: 'reports', end: true },
+  { label: 'Users', to: 'users' },
+  { label: 'Shopify', to: 'shopify' },
+  { label: 'API Reference', to: '/api_reference', minClientVersion: CLIENT_VERSION_WITH_LTL, opensInNewTab: true },
+];
+
+/** The entries (and children) a client on the given API version sees. */
+export function visibleEntries(entries: NavEntry[], clientVersion: number): NavEntry[] {
+  return entries
+    .filter((entry) => (entry.minClientVersion ?? 0) <= clientVersion)
+    .map((entry) => (entry.children ? { ...entry, children: visibleEntries(entry.children, clientVersion) } : entry));
+}

@@ -1,0 +1,87 @@
+import { Alert, Card, ProgressBar } from 'react-bootstrap';
+import type { Job, JobState } from '../../lib/models';
+import { isJobFinished, useJob } from './get-job';
+
+const STATE_LABELS: Record<JobState, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  succeeded: 'Succeeded',
+  partly_succeeded: 'Partly succeeded',
+  failed: 'Failed',
+};
+
+const STATE_VARIANTS: Record<JobState, string> = {
+  queued: 'secondary',
+  running: 'primary',
+  succeeded: 'success',
+  partly_succeeded: 'warning',
+  failed: 'danger',
+};
+
+interface JobProgressProps {
+  jobId: string;
+  clientId?: string;
+  /** Shown once the job has succeeded, e.g. where its result went. */
+  doneMessage?: string;
+}
+
+function humanize(kind: string): string {
+  const words = kind.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function percentDone(job: Job): number {
+  if (job.total > 0) return Math.round((job.processed / job.total) * 100);
+  return isJobFinished(job) ? 100 : 0;
+}
+
+/** Shows a background job's progress, polling it until it has finished. */
+export function JobProgress({ jobId, clientId, doneMessage }: JobProgressProps) {
+  const { data: job, error } = useJob(jobId, clientId);
+
+  // A failed poll is reported in the global alert area, like every failed request.
+  if (!job) return error ? null : <p className="text-muted">Loading job...</p>;
+
+  const finished = isJobFinished(job);
+  const failedLines = job.results.filter((result) => result.error);
+
+  return (
+    <Card className="my-3" aria-label="Job progress">
+      <Card.Body>
+        <Card.Title>{humanize(job.kind)}</Card.Title>
+        <ProgressBar
+          now={percentDone(job)}
+          label={`${job.processed} / ${job.total}`}
+          variant={STATE_VARIANTS[job.state]}
+          animated={!finished}
+          className="mb-2"
+        />
+        <p className="mb-1">
+          Status: <strong>{STATE_LABELS[job.state]}</strong>
+        </p>
+        {finished && (
+          <>
+            <p className="mb-1">
+              {job.succeeded} succeeded, {job.failed} failed, {job.total} in all.
+            </p>
+            {job.error && <Alert variant="danger">{job.error}</Alert>}
+            {failedLines.length > 0 && (
+              <ul className="text-danger">
+                {failedLines.map((result) => (
+                  <li key={result.line}>
+                    Line {result.line}. Error {result.error}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {doneMessage && (job.state === 'succeeded' || job.state === 'partly_succeeded') && (
+              <Alert variant="success" className="mb-0">
+                {doneMessage}
+              </Alert>
+            )}
+          </>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+import { useNavigate } from 'react-router';
+import { flashState, useAlerts } from '../../../components/Alerts';
+import { useCreateUser } from '../api/create-user';
+import { NEW_USER_VALUES, toUserCreate, type UserFormValues } from '../user-form-values';
+import { UserForm } from './UserForm';
+
+export function CreateUser({ clientId }: { clientId: string }) {
+  const createUser = useCreateUser(clientId);
+  const navigate = useNavigate();
+  const { showError } = useAlerts();
+
+  async function create(values: UserFormValues) {
+    try {
+      const created = await createUser(toUserCreate(values));
+      navigate(`/${clientId}/users/${encodeURIComponent(created.username)}`, {
+        state: flashState('success', 'User Created'),
+      });
+    } catch (failure) {
+      showError(failure);
+    }
+  }
+
+  return (
+    <>
+      <h3 className="h5">New User</h3>
+      <UserForm initialValues={NEW_USER_VALUES} isNew onSubmit={create} />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { useAlerts } from '../../../components/Alerts';
+import { LoadingView } from '../../../components/LoadingView';
+import { useUser } from '../api/get-user';
+import { useUpdateUser } from '../api/update-user';
+import { toFormValues, toUserUpdate, type UserFormValues } from '../user-form-values';
+import { UserForm } from './UserForm';
+
+export function EditUser({ clientId, username }: { clientId: string; username: string }) {
+  const { data: user, error } = useUser(clientId, username);
+  const updateUser = useUpdateUser(clientId);
+  const { show, showError } = useAlerts();
+
+  async function save(values: UserFormValues) {
+    try {
+      await updateUser(username, toUserUpdate(values));
+      show('success', 'Saved');
+    } catch (failure) {
+      showError(failure);
+    }
+  }
+
+  if (error) return null;
+  if (!user) return <LoadingView />;
+
+  return (
+    <>
+      <h3 className="h5">Edit User</h3>
+      <UserForm key={username} initialValues={toFormValues(user)} isNew={false} onSubmit={save} />
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Form } from 'react-bootstrap';
+import { ALL_PERMISSIONS, CUSTOM_ROLE, PERMISSION_GROUPS, ROLE_OPTIONS, roleLabel } from '../roles';
+import type { PermissionName, Role } from '../../../lib/models';
+import type { UserFormValues } from '../user-form-values';
+
+interface UserFormProps {
+  initialValues: UserFormValues;
+  isNew: boolean;
+  onSubmit: (values: UserFormValues) => Promise<void>;
+}
+
+/** Creates or edits a user; the username can only be chosen on creation. */
+export function UserForm({ initialValues, isNew, onSubmit }: UserFormProps) {
+  const [values, setValues] = useState(initialValues);
+  const [submitting, setSubmitting] = useState(false);
+  const roleOptions = ROLE_OPTIONS.some((option) => option.value === values.role)
+    ? ROLE_OPTIONS
+    : [...ROLE_OPTIONS, { value: values.role, label: roleLabel(values.role) }];
+
+  function change<Field extends keyof UserFormValues>(field: Field, value: UserFormValues[Field]) {
+    setValues((current) => ({ ...current, [field]: value }));
+  }
+
+  function togglePermission(name: PermissionName, granted: boolean) {
+    change(
+      'permissions',
+      granted ? [...values.permissions, name] : values.permissions.filter((permission) => permission !== name),
+    );
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitting(true);
+    try {
+      await onSubmit(values);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Form onSubmit={submit}>
+      <Form.Group className="mb-3" controlId="user-username">
+        <Form.Label>Username</Form.Label>
+        {isNew ? (
+          <Form.Control
+            value={values.username}
+            onChange={(event) => change('username', event.target.value)}
+            autoComplete="off"
+            required
+          />
+        ) : (
+          <Form.Control value={values.username} readOnly plaintext />
+        )}
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="user-real-name">
+        <Form.Label>Name</Form.Label>
+        <Form.Control value={values.real_name} onChange={(event) => change('real_name', event.target.value)} />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="user-email">
+        <Form.Label>Email</Form.Label>
+        <Form.Control type="email" value={values.email} onChange={(event) => change('email', event.target.value)} />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="user-password">
+        <Form.Label>Password</Form.Label>
+        <Form.Control
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(event) => change('password', event.target.value)}
+          required={isNew}
+        />
+        {!isNew && <Form.Text muted>Leave blank to keep the current password.</Form.Text>}
+      </Form.Group>
+      <Form.Group className="mb-3" controlId="user-role">
+        <Form.Label>Role</Form.Label>
+        <Form.Select value={values.role} onChange={(event) => change('role', event.target.value as Role)}>
+          {roleOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      <Form.Check
+        className="mb-2"
+        id="user-active"
+        label="Active"
+        checked={values.active}
+        onChange={(event) => change('active', event.target.checked)}
+      />
+      <Form.Check
+        className="mb-3"
+        id="user-receive-scheduled-reports"
+        label="Receive Scheduled Reports"
+        checked={values.receive_scheduled_reports}
+        onChange={(event) => change('receive_scheduled_reports', event.target.checked)}
+      />
+      {values.role === CUSTOM_ROLE && (
+        <fieldset className="border rounded p-3 mb-3">
+          <legend className="fs-6 fw-bold">Permissions</legend>
+          <div className="d-flex gap-2 mb-3">
+            <Button variant="outline-secondary" size="sm" onClick={() => change('permissions', ALL_PERMISSIONS)}>
+              Select All
+            </Button>
+            <Button variant="outline-secondary" size="sm" onClick={() => change('permissions', [])}>
+              Deselect All
+            </Button>
+          </div>
+          {PERMISSION_GROUPS.map((group) => (
+            <div key={group.title} className="mb-2">
+              <h3 className="h6 mb-1">{group.title}</h3>
+              {group.permissions.map(({ name, label }) => (
+                <Form.Check
+                  key={name}
+                  id={`permission-${name}`}
+                  label={label}
+                  checked={values.permissions.includes(name)}
+                  onChange={(event) => togglePermission(name, event.target.checked)}
+                />
+              ))}
+            </div>
+          ))}
+        </fieldset>
+      )}
+      <Button type="submit" disabled={submitting}>
+        Save
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,78 @@
+import { ApiError } from './api-error';
+import type { ApiErrorBody } from './models';
+import { clearAccessToken, getAccessToken } from './auth';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Sent as X-Client-Id: the client the call acts for. */
+  clientId?: string;
+  /** Calls made before login (token, UI settings) go without a token. */
+  anonymous?: boolean;
+  accept?: string;
+}
+
+/**
+ * The one way the app talks to the API. Adds the token and client headers, turns failures into
+ * ApiError, and ends the session when the API says the token is no longer good (401).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** Like apiRequest, for answers that are not JSON. */
+export async function apiRequestText(path: string, options: RequestOptions = {}): Promise<string> {
+  const response = await send(path, options);
+  return response.text();
+}
+
+async function send(
+  path: string,
+  { method = 'GET', query = {}, body, clientId, anonymous = false, accept = 'application/json' }: RequestOptions,
+): Promise<Response> {
+  const url = new URL(path, window.location.origin);
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
+  }
+
+  const headers: Record<string, string> = { Accept: accept };
+  const token = anonymous ? null : getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (clientId) headers['X-Client-Id'] = clientId;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (failure) {
+    throw new ApiError(0, '', null, failure instanceof Error ? failure.message : String(failure));
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && token) clearAccessToken();
+    throw await toApiError(response);
+  }
+  return response;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let body: Partial<ApiErrorBody> | null = null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object') body = parsed as Partial<ApiErrorBody>;
+  } catch {
+    body = null;
+  }
+  const message = body?.description || body?.error || text.slice(0, 200) || response.statusText;
+  return new ApiError(response.status, response.statusText, body, message);
+}

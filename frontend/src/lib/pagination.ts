@@ -1,0 +1,16 @@
+export interface Page<T> {
+  items: T[];
+  cursor: string | null;
+}
+
+/** Follows an API list's cursor until it is null and returns every item. */
+export async function fetchAllPages<T>(fetchPage: (cursor: string | null) => Promise<Page<T>>): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Page<T> = await fetchPage(cursor);
+    items.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor);
+  return items;
+}

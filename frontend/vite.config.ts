@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const apiServer = 'http://127.0.0.1:5000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    // With trailing slashes, so that the page /api_reference is not sent to the API.
+    proxy: {
+      '/api/': apiServer,
+      '/.well-known/': apiServer,
+    },
+  },
+  build: {
+    outDir: 'dist',
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+  },
+});
