@@ -76,7 +76,7 @@ def short_idle_api(live_env, process_logs, worker):
 
 def log_in(page, base_url, username, password, path="/"):
     page.goto(base_url + path)
-    page.get_by_label("Username").fill(username)
+    page.get_by_label("Username", exact=True).fill(username)
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Log In").click()
-    expect(page.get_by_label("Username")).to_have_count(0)
+    expect(page.get_by_role("button", name="Log In")).to_have_count(0)

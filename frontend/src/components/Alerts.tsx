@@ -19,6 +19,7 @@ interface Alerts {
   show: (level: AlertLevel, message: string) => void;
   showError: (failure: unknown) => void;
   dismiss: (id: number) => void;
+  clear: () => void;
 }
 
 const AlertsContext = createContext<Alerts | null>(null);
@@ -62,6 +63,7 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
       show,
       showError: (failure) => show('danger', errorMessage(failure)),
       dismiss: (id) => setAlerts((current) => current.filter((alert) => alert.id !== id)),
+      clear: () => setAlerts([]),
     }),
     [alerts, show],
   );

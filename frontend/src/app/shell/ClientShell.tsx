@@ -13,15 +13,17 @@ export function ClientShell({ client, children }: { client: Client; children: Re
 
   return (
     <div className="d-flex flex-column min-vh-100">
-      <Navbar bg="dark" data-bs-theme="dark" className="px-3">
-        <Navbar.Brand as={Link} to={`/${clientId}`}>
-          {client.logo ? (
-            <img src={`data:image/png;base64,${client.logo}`} alt={client.name} style={{ maxHeight: 40 }} />
-          ) : (
-            client.name
-          )}
-        </Navbar.Brand>
-      </Navbar>
+      <header>
+        <Navbar bg="dark" data-bs-theme="dark" className="px-3">
+          <Navbar.Brand as={Link} to={`/${clientId}`}>
+            {client.logo ? (
+              <img src={`data:image/png;base64,${client.logo}`} alt={client.name} style={{ maxHeight: 40 }} />
+            ) : (
+              client.name
+            )}
+          </Navbar.Brand>
+        </Navbar>
+      </header>
       <div className="d-flex flex-grow-1">
         <Sidebar
           clientId={clientId}

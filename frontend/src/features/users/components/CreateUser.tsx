@@ -7,9 +7,10 @@ import { UserForm } from './UserForm';
 export function CreateUser({ clientId }: { clientId: string }) {
   const createUser = useCreateUser(clientId);
   const navigate = useNavigate();
-  const { showError } = useAlerts();
+  const { clear, showError } = useAlerts();
 
   async function create(values: UserFormValues) {
+    clear();
     try {
       const created = await createUser(toUserCreate(values));
       navigate(`/${clientId}/users/${encodeURIComponent(created.username)}`, {

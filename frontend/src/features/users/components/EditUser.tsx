@@ -8,9 +8,10 @@ import { UserForm } from './UserForm';
 export function EditUser({ clientId, username }: { clientId: string; username: string }) {
   const { data: user, error } = useUser(clientId, username);
   const updateUser = useUpdateUser(clientId);
-  const { show, showError } = useAlerts();
+  const { clear, show, showError } = useAlerts();
 
   async function save(values: UserFormValues) {
+    clear();
     try {
       await updateUser(username, toUserUpdate(values));
       show('success', 'Saved');

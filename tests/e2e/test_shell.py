@@ -1,0 +1,85 @@
+"""Login, the client picker and the client shell."""
+import re
+
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import log_in
+from tests.factories import PASSWORD
+
+PNG_1X1 = (
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+)
+
+
+def test_wrong_password_shows_the_api_message(factory, live_api, page, screenshot):
+    factory.user("client", factory.client(), username="someone")
+
+    page.goto(live_api)
+    page.get_by_label("Username").fill("someone")
+    page.get_by_label("Password").fill("not-the-password")
+    page.get_by_role("button", name="Log In").click()
+
+    expect(page.get_by_role("alert")).to_contain_text("Invalid username or password.")
+    screenshot(page, "login-failed")
+
+
+def test_login_error_in_the_url_is_shown_instead_of_the_app(live_api, page, screenshot):
+    page.goto(f"{live_api}/?error=access_denied&error_description=Your+account+is+locked")
+
+    expect(page.get_by_role("heading", name="Login failed")).to_be_visible()
+    expect(page.get_by_text("Your account is locked")).to_be_visible()
+    expect(page.get_by_label("Username")).to_have_count(0)
+    screenshot(page, "login-error")
+
+
+def test_client_user_goes_to_their_own_client_and_sees_version_1_menu(factory, live_api, page, screenshot):
+    mine, other = factory.client("Bluebird Tea", version=1), factory.client("Other")
+    factory.user("client", mine, username="blake")
+
+    log_in(page, live_api, "blake", PASSWORD)
+    expect(page).to_have_url(re.compile(rf"/{mine.id}/?$"))
+    sidebar = page.get_by_role("navigation", name="Main")
+    expect(sidebar.get_by_role("link", name="Users", exact=True)).to_be_visible()
+    expect(sidebar.get_by_role("link", name="LTL")).to_have_count(0)
+    expect(sidebar.get_by_role("link", name="API Reference")).to_have_count(0)
+    expect(page.get_by_role("banner").get_by_text("Bluebird Tea")).to_be_visible()
+    screenshot(page, "version-1-shell")
+
+    page.goto(f"{live_api}/{other.id}/users")
+    expect(page).to_have_url(re.compile(rf"/{mine.id}"))
+    page.goto(f"{live_api}/login")
+    expect(page).to_have_url(re.compile(rf"/{mine.id}/?$"))
+
+
+def test_admin_sees_logo_placeholders_and_switches_client(factory, live_api, page, screenshot):
+    acme = factory.client("Acme Outdoor", version=2)
+    acme.logo = __import__("base64").b64decode(PNG_1X1)
+    from api.extensions import db
+
+    db.session.commit()
+    factory.user("admin", username="dana.admin")
+
+    log_in(page, live_api, "dana.admin", PASSWORD, path=f"/{acme.id}/item_types")
+    expect(page.get_by_role("banner").get_by_role("img", name="Acme Outdoor")).to_be_visible()
+    expect(page.get_by_text("This area is not available yet.")).to_be_visible()
+    screenshot(page, "placeholder")
+    page.goto(f"{live_api}/{acme.id}/no/such/page")
+    expect(page.get_by_role("heading", name="Page not found")).to_be_visible()
+
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Switch Client").click()
+    expect(page.get_by_label("Client")).to_be_visible()
+
+
+def test_api_reference_renders_the_openapi_document(factory, live_api, page, screenshot):
+    acme = factory.client("Acme Outdoor", version=2)
+    factory.user("client", acme, username="alex")
+    external = []
+    page.on("request", lambda request: external.append(request.url) if not request.url.startswith(live_api) else None)
+
+    log_in(page, live_api, "alex", PASSWORD, path="/api_reference")
+
+    expect(page.get_by_text("Fulfilment Client Portal API").first).to_be_visible()
+    expect(page.get_by_text("/api/v4/users/{username}").first).to_be_visible()
+    expect(page.get_by_text("Log in with username and password; answers a bearer token.")).to_be_visible()
+    screenshot(page, "api-reference")
+    assert [url for url in external if not url.startswith("data:")] == []

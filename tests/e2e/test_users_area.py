@@ -1,0 +1,70 @@
+"""The users area: list, create, edit, permissions and errors from the API."""
+import re
+
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import log_in
+from tests.factories import PASSWORD
+
+
+def test_edit_user_role_and_permissions(factory, live_api, page, screenshot):
+    acme = factory.client("Acme Outdoor")
+    factory.user("client", acme, username="alex.lead")
+    factory.user("client_read_only", acme, username="robin.viewer")
+
+    log_in(page, live_api, "alex.lead", PASSWORD, path=f"/{acme.id}/users")
+    page.get_by_role("navigation", name="Users").get_by_role("link", name=re.compile("Robin.Viewer")).click()
+    expect(page.get_by_role("heading", name="Edit User")).to_be_visible()
+    expect(page.get_by_label("Username")).to_have_value("robin.viewer")
+    expect(page.get_by_label("Username")).not_to_be_editable()
+    expect(page.get_by_role("button", name="Select All", exact=True)).to_have_count(0)
+
+    page.get_by_label("Role").select_option(label="Read Access + Custom Permissions")
+    page.get_by_role("button", name="Select All", exact=True).click()
+    for name in ("create:items", "Reserve Inventory", "write:users", "read:reports"):
+        expect(page.get_by_label(name)).to_be_checked()
+    page.get_by_role("button", name="Deselect All").click()
+    expect(page.get_by_label("write:users")).not_to_be_checked()
+    page.get_by_label("read:reports").check()
+    screenshot(page, "edit-user")
+    page.get_by_role("button", name="Save").click()
+
+    expect(page.get_by_text("Saved")).to_be_visible()
+    from api.users.models import User
+
+    robin = User.query.filter_by(username="robin.viewer").one()
+    assert (robin.role, robin.permissions) == ("client_custom", ["read:reports"])
+
+
+def test_api_errors_are_shown_and_nothing_is_created(factory, live_api, page, screenshot):
+    acme = factory.client("Acme Outdoor")
+    factory.user("client", acme, username="alex.lead")
+
+    log_in(page, live_api, "alex.lead", PASSWORD, path=f"/{acme.id}/users/new")
+    page.get_by_label("Username", exact=True).fill("alex.lead")
+    page.get_by_label("Email").fill("dup@acme.test")
+    page.get_by_label("Password").fill("long-enough-1")
+    page.get_by_role("button", name="Save").click()
+
+    expect(page.get_by_role("alert")).to_contain_text("Username 'alex.lead' is already taken.")
+    screenshot(page, "duplicate-username")
+    page.get_by_label("Username", exact=True).fill("new.person")
+    page.get_by_label("Password").fill("short")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("alert")).to_contain_text("Password must be 8 to 1000 characters.")
+    from api.users.models import User
+
+    assert User.query.filter_by(username="new.person").count() == 0
+
+
+def test_read_only_user_is_refused_by_the_server(factory, live_api, page):
+    acme = factory.client("Acme Outdoor")
+    factory.user("client_read_only", acme, username="robin.viewer")
+
+    log_in(page, live_api, "robin.viewer", PASSWORD, path=f"/{acme.id}/users/new")
+    page.get_by_label("Username", exact=True).fill("sneaky")
+    page.get_by_label("Email").fill("sneaky@acme.test")
+    page.get_by_label("Password").fill("long-enough-1")
+    page.get_by_role("button", name="Save").click()
+
+    expect(page.get_by_role("alert")).to_contain_text("You do not have permission to do this.")
