@@ -68,6 +68,8 @@ def test_admin_sees_logo_placeholders_and_switches_client(factory, live_api, pag
 
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Switch Client").click()
     expect(page.get_by_label("Client")).to_be_visible()
+    page.get_by_role("link", name="Logout").click()
+    expect(page.get_by_role("button", name="Log In")).to_be_visible()
 
 
 def test_api_reference_renders_the_openapi_document(factory, live_api, page, screenshot):

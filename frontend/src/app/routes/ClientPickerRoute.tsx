@@ -25,6 +25,10 @@ export function ClientPickerRoute() {
         <AlertArea />
       </Container>
       <ClientPicker onChoose={(clientId) => navigate(`/${clientId}`)} />
+      <Container className="text-center" style={{ maxWidth: 560 }}>
+        <span className="text-body-secondary me-2">Signed in as {user.name || user.username}.</span>
+        <Link to="/logout">Logout</Link>
+      </Container>
     </>
   );
 }
