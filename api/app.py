@@ -8,6 +8,7 @@ from api.audit.request_log import record_request, start_request
 from api.celery_app import celery_init_app
 from api.common.access_control import authorize_request
 from api.common.errors import register_error_handlers
+from api.common.stored_input import IdConverter, refuse_unstorable_text
 from api.config import PROJECT_ROOT, Config
 from api.extensions import api, db, migrate
 from api import audit, auth, clients, jobs, users, web
@@ -23,6 +24,7 @@ def create_app(overrides=None):
     app.config.from_object(Config())
     app.config.update(overrides or {})
     app.json.sort_keys = False
+    app.url_map.converters["int"] = IdConverter
     app.config["API_SPEC_OPTIONS"] = {"security": [{"bearerAuth": []}]}
     Path(app.config["INSTANCE_DIR"]).mkdir(parents=True, exist_ok=True)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -37,6 +39,7 @@ def create_app(overrides=None):
 
     app.before_request(start_request)
     app.before_request(authorize_request)
+    app.before_request(refuse_unstorable_text)
     app.after_request(record_request)
     register_error_handlers(app)
     celery_init_app(app)

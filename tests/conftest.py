@@ -96,10 +96,15 @@ def app(app_config):
 @pytest.fixture(autouse=True)
 def _clean_database(request):
     """Every test starts from empty tables (the schema stays, built once by the migrations)."""
-    yield
     if "app" not in request.fixturenames:
+        yield
         return
     app = request.getfixturevalue("app")
+    # Tasks resolve the Celery app of the newest create_app(); tests that build another app must
+    # not leave later tests sending to a broker instead of running eagerly.
+    app.extensions["celery"].set_default()
+    app.extensions["celery"].set_current()
+    yield
     with app.app_context():
         db.session.remove()
         with db.engine.begin() as connection:

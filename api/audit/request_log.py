@@ -7,6 +7,7 @@ from flask import current_app, g, request
 
 from api.audit.models import RequestLog
 from api.common.auth import access_of
+from api.common.stored_input import TooDeeplyNested, load_json, make_storable
 from api.extensions import db
 
 SECRET_KEYS = re.compile(r"pass(word)?|secret|token|authorization|api[_-]?key|content|file|logo|hmac|^code$|^state$", re.I)
@@ -29,7 +30,9 @@ def _body_for_log(raw, content_type, limit):
     if "json" not in (content_type or ""):
         return f"[{len(raw)} bytes of {content_type or 'unknown type'} not stored]"
     try:
-        text = json.dumps(redact(json.loads(raw)), separators=(",", ":"))
+        text = json.dumps(redact(load_json(raw)), separators=(",", ":"))
+    except TooDeeplyNested:
+        return f"[{len(raw)} bytes of too deeply nested JSON not stored]"
     except ValueError:
         return f"[{len(raw)} bytes of malformed JSON not stored]"
     return text if len(text) <= limit else text[:limit] + "…[truncated]"
@@ -46,13 +49,13 @@ def _uri():
         f"{name}={REDACTED if SECRET_KEYS.search(name) else value}"
         for name, value in request.args.items(multi=True)
     ]
-    return (request.path + ("?" + "&".join(query) if query else ""))[:2000]
+    return make_storable(request.path + ("?" + "&".join(query) if query else ""))[:2000]
 
 
 def _object_id(access, response):
     object_type, name = access.log_object
     if request.view_args and name in request.view_args:
-        return object_type, str(request.view_args[name])
+        return object_type, make_storable(str(request.view_args[name]))
     if response.is_json and response.status_code < 300:
         body = response.get_json(silent=True)
         if isinstance(body, dict) and body.get(name) is not None:
@@ -66,7 +69,8 @@ def start_request():
 
 def record_request(response):
     response.headers[REQUEST_ID_HEADER] = g.get("request_id", "")
-    if not request.path.startswith("/api/"):
+    # The OpenAPI document is not a call on the portal's data; logging it would bury the real calls.
+    if not request.path.startswith("/api/") or request.blueprint == "api-docs" or request.endpoint == "openapi_yaml":
         return response
     access = access_of(request.endpoint) if request.endpoint else None
     object_type, object_id = _object_id(access, response) if access and access.log_object else (None, None)

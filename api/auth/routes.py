@@ -18,7 +18,9 @@ class TokenResource(MethodView):
     @blp.response(200, Token)
     def post(self, credentials):
         """Log in with username and password; answers a bearer token."""
-        return service.login(current_app.config, credentials["username"], credentials["password"], request.remote_addr)
+        # REMOTE_ADDR is optional in WSGI (absent behind some proxies and test clients).
+        address = request.remote_addr or "unknown"
+        return service.login(current_app.config, credentials["username"], credentials["password"], address)
 
 
 @blp.route("/me")

@@ -1,7 +1,7 @@
 """Password login: verifies credentials, throttles repeated failures, issues tokens."""
 from datetime import timedelta
 
-from sqlalchemy import delete, func, or_, select
+from sqlalchemy import delete, func, select
 
 from api.auth.models import LoginFailure
 from api.common.errors import TooManyRequests, Unauthorized
@@ -34,7 +34,7 @@ def login(config, username, password, ip_address):
         db.session.commit()
         raise Unauthorized("Invalid username or password.", code="invalid_credentials")
 
-    db.session.execute(delete(LoginFailure).where(or_(LoginFailure.username == username)))
+    db.session.execute(delete(LoginFailure).where(LoginFailure.username == username))
     db.session.commit()
     token, ttl = issue_token(config, {
         "sub": user.username,

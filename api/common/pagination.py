@@ -7,6 +7,7 @@ from marshmallow import Schema, fields, validate
 from sqlalchemy import tuple_
 
 from api.common.errors import InvalidInput
+from api.common.stored_input import MAX_ID, storable
 from api.extensions import db
 
 DEFAULT_LIMIT = 50
@@ -32,7 +33,10 @@ def _decode(cursor, columns):
         for column, value in zip(columns, raw):
             if isinstance(column.type, db.DateTime):
                 value = datetime.fromisoformat(value)
-            elif not isinstance(value, (str, int)):
+            elif isinstance(column.type, db.Integer):
+                if type(value) is not int or not -MAX_ID <= value <= MAX_ID:
+                    raise ValueError
+            elif not isinstance(value, str) or not storable(value):
                 raise ValueError
             values.append(value)
         return values

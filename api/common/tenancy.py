@@ -8,6 +8,7 @@ from sqlalchemy import select
 
 from api.common.errors import Forbidden, InvalidInput, NotFound
 from api.common.auth import ACT_FOR_ANY_CLIENT
+from api.common.stored_input import MAX_ID
 from api.extensions import db
 
 CLIENT_HEADER = "X-Client-Id"
@@ -18,14 +19,14 @@ def resolve_acting_client(identity):
     from api.clients.models import Client
 
     named = request.headers.get(CLIENT_HEADER, "").strip()
-    if named and not named.isdigit():
+    if named and not (named.isascii() and named.isdigit()):
         raise InvalidInput(f"{CLIENT_HEADER} must be a client id.", code="invalid_client_id")
     named_id = int(named) if named else None
 
     if identity.can(ACT_FOR_ANY_CLIENT):
         if named_id is None:
             raise InvalidInput(f"Choose a client: send its id in the {CLIENT_HEADER} header.", code="client_required")
-        if db.session.get(Client, named_id) is None:
+        if named_id > MAX_ID or db.session.get(Client, named_id) is None:
             raise NotFound("Client not found.")
         return named_id
 

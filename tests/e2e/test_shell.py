@@ -1,4 +1,5 @@
 """Login, the client picker and the client shell."""
+import base64
 import re
 
 from playwright.sync_api import expect
@@ -52,11 +53,7 @@ def test_client_user_goes_to_their_own_client_and_sees_version_1_menu(factory, l
 
 
 def test_admin_sees_logo_placeholders_and_switches_client(factory, live_api, page, screenshot):
-    acme = factory.client("Acme Outdoor", version=2)
-    acme.logo = __import__("base64").b64decode(PNG_1X1)
-    from api.extensions import db
-
-    db.session.commit()
+    acme = factory.client("Acme Outdoor", version=2, logo=base64.b64decode(PNG_1X1))
     factory.user("admin", username="dana.admin")
 
     log_in(page, live_api, "dana.admin", PASSWORD, path=f"/{acme.id}/item_types")

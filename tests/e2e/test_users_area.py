@@ -3,6 +3,7 @@ import re
 
 from playwright.sync_api import expect
 
+from api.users.models import User
 from tests.e2e.conftest import log_in
 from tests.factories import PASSWORD
 
@@ -30,10 +31,15 @@ def test_edit_user_role_and_permissions(factory, live_api, page, screenshot):
     page.get_by_role("button", name="Save").click()
 
     expect(page.get_by_text("Saved")).to_be_visible()
-    from api.users.models import User
-
     robin = User.query.filter_by(username="robin.viewer").one()
     assert (robin.role, robin.permissions) == ("client_custom", ["read:reports"])
+
+
+def submit_user_form(page, username, email, password):
+    page.get_by_label("Username", exact=True).fill(username)
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Save").click()
 
 
 def test_api_errors_are_shown_and_nothing_is_created(factory, live_api, page, screenshot):
@@ -41,19 +47,12 @@ def test_api_errors_are_shown_and_nothing_is_created(factory, live_api, page, sc
     factory.user("client", acme, username="alex.lead")
 
     log_in(page, live_api, "alex.lead", PASSWORD, path=f"/{acme.id}/users/new")
-    page.get_by_label("Username", exact=True).fill("alex.lead")
-    page.get_by_label("Email").fill("dup@acme.test")
-    page.get_by_label("Password").fill("long-enough-1")
-    page.get_by_role("button", name="Save").click()
+    submit_user_form(page, "alex.lead", "dup@acme.test", "long-enough-1")
 
     expect(page.get_by_role("alert")).to_contain_text("Username 'alex.lead' is already taken.")
     screenshot(page, "duplicate-username")
-    page.get_by_label("Username", exact=True).fill("new.person")
-    page.get_by_label("Password").fill("short")
-    page.get_by_role("button", name="Save").click()
+    submit_user_form(page, "new.person", "dup@acme.test", "short")
     expect(page.get_by_role("alert")).to_contain_text("Password must be 8 to 1000 characters.")
-    from api.users.models import User
-
     assert User.query.filter_by(username="new.person").count() == 0
 
 
@@ -62,9 +61,6 @@ def test_read_only_user_is_refused_by_the_server(factory, live_api, page):
     factory.user("client_read_only", acme, username="robin.viewer")
 
     log_in(page, live_api, "robin.viewer", PASSWORD, path=f"/{acme.id}/users/new")
-    page.get_by_label("Username", exact=True).fill("sneaky")
-    page.get_by_label("Email").fill("sneaky@acme.test")
-    page.get_by_label("Password").fill("long-enough-1")
-    page.get_by_role("button", name="Save").click()
+    submit_user_form(page, "sneaky", "sneaky@acme.test", "long-enough-1")
 
     expect(page.get_by_role("alert")).to_contain_text("You do not have permission to do this.")

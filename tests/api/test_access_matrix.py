@@ -1,0 +1,207 @@
+"""Every API route against every role: the access each route should have, checked by calling it.
+
+EXPECTED lists every route; a route added without an entry here fails ``test_every_route_has_an_expectation``.
+Access kinds:
+  public          anyone, no token
+  signed_in_any   any signed-in caller, no client needed
+  read            any signed-in caller, acting for a client (client-scoped)
+  <permission>    callers holding that client permission, acting for a client (client-scoped)
+  manage_clients  admins who manage clients (role admin), no client needed
+  admin_only      provider staff of any admin role, acting for a client (client-scoped)
+"""
+import itertools
+import re
+import uuid
+
+import pytest
+
+from api.audit.models import RequestLog
+from api.extensions import db
+from api.jobs.models import Job
+from tests.factories import PASSWORD
+
+EXPECTED = {
+    ("GET", "/api/v4/openapi.json"): "public",
+    ("GET", "/api/v4/static/openapi.yaml"): "public",
+    ("POST", "/api/v4/auth/token"): "public",
+    ("GET", "/api/v4/settings/ui"): "public",
+    ("GET", "/api/v4/me"): "signed_in_any",
+    ("GET", "/api/v4/clients"): "signed_in_any",
+    ("POST", "/api/v4/clients"): "manage_clients",
+    ("GET", "/api/v4/clients/<int:client_id>"): "signed_in_any",
+    ("PUT", "/api/v4/clients/<int:client_id>"): "manage_clients",
+    ("GET", "/api/v4/users"): "read",
+    ("POST", "/api/v4/users"): "write:users",
+    ("GET", "/api/v4/users/<string:username>"): "read",
+    ("PUT", "/api/v4/users/<string:username>"): "write:users",
+    ("POST", "/api/v4/users/export"): "read",
+    ("GET", "/api/v4/jobs"): "read",
+    ("GET", "/api/v4/jobs/<string:job_id>"): "read",
+    ("GET", "/api/v4/logs/requests/<string:object_type>/<path:object_id>"): "read",
+    ("GET", "/api/v4/logs/request/<int:log_id>"): "read",
+    ("GET", "/api/v4/logs/breadcrumbs/<string:object_type>/<path:object_id>"): "admin_only",
+}
+
+CLIENT_ROLES = ("client", "client_read_only", "client_custom")
+ADMIN_ROLES = ("admin", "admin_read_only", "admin_client_account_manager")
+# client_custom twice: once with no permission, once with the permission the route needs.
+ACTORS = ("client", "client_read_only", "client_custom", "client_custom+needed", *ADMIN_ROLES)
+FULL_CLIENT_ROLES = ("client", "admin", "admin_client_account_manager")
+
+
+def client_scoped(access):
+    return access in ("read", "admin_only") or ":" in access
+
+
+def allowed(access, actor):
+    if access in ("public", "signed_in_any", "read"):
+        return True
+    if access == "manage_clients":
+        return actor == "admin"
+    if access == "admin_only":
+        return actor in ADMIN_ROLES
+    return actor in FULL_CLIENT_ROLES or actor == "client_custom+needed"
+
+
+def api_routes(app):
+    return {
+        (method, rule.rule)
+        for rule in app.url_map.iter_rules() if rule.rule.startswith("/api/")
+        for method in rule.methods - {"HEAD", "OPTIONS"}
+    }
+
+
+def test_every_route_has_an_expectation(app):
+    assert api_routes(app) == set(EXPECTED)
+
+
+class World:
+    """Two clients, one user per actor in Acme (admins act for Acme), and an object of each kind."""
+
+    def __init__(self, factory, access):
+        self.factory = factory
+        self.acme = factory.client("Acme")
+        self.globex = factory.client("Globex")
+        needed = [access] if ":" in access else []
+        self.users = {
+            actor: factory.user(
+                actor.split("+")[0], None if actor in ADMIN_ROLES else self.acme,
+                permissions=needed if actor == "client_custom+needed" else (),
+            )
+            for actor in ACTORS
+        }
+        factory.user("client_custom", self.acme, username="target.user")
+        job = Job(id=str(uuid.uuid4()), client_id=self.acme.id, kind="export_users", requested_by="target.user", results=[])
+        log = RequestLog(client_id=self.acme.id, object_type="user", object_id="target.user", http_method="GET",
+                         uri="/api/v4/users/target.user", response_status=200, request_id=str(uuid.uuid4()))
+        db.session.add_all([job, log])
+        db.session.commit()
+        self.path_values = {
+            "client_id": self.acme.id, "username": "target.user", "job_id": job.id,
+            "object_type": "user", "object_id": "target.user", "log_id": log.id,
+        }
+        self._serial = itertools.count()
+
+    def path(self, rule):
+        return re.sub(r"<(?:\w+:)?(\w+)>", lambda match: str(self.path_values[match.group(1)]), rule)
+
+    def body(self, method, rule):
+        n = next(self._serial)
+        return {
+            ("POST", "/api/v4/auth/token"): {"username": "target.user", "password": PASSWORD},
+            ("POST", "/api/v4/clients"): {"name": f"New client {n}"},
+            ("PUT", "/api/v4/clients/<int:client_id>"): {"name": "Acme"},
+            ("POST", "/api/v4/users"): {"username": f"made.{n}", "password": "a-long-password",
+                                        "email": f"made.{n}@example.com", "role": "client_custom"},
+            ("PUT", "/api/v4/users/<string:username>"): {"email": "target@example.com", "role": "client_custom"},
+        }.get((method, rule))
+
+    def headers(self, actor, acting_for="default"):
+        if actor is None:
+            return {}
+        client = self.acme if actor in ADMIN_ROLES else None
+        if acting_for != "default":
+            client = acting_for
+        return self.factory.headers(self.users[actor], client)
+
+    def call(self, http, method, rule, actor, acting_for="default"):
+        return http.open(self.path(rule), method=method, headers=self.headers(actor, acting_for), json=self.body(method, rule))
+
+
+def route_params(select=lambda access: True):
+    return [
+        pytest.param(method, rule, access, id=f"{method} {rule}")
+        for (method, rule), access in sorted(EXPECTED.items(), key=lambda item: (item[0][1], item[0][0]))
+        if select(access)
+    ]
+
+
+def is_error(response, status):
+    body = response.get_json(silent=True) or {}
+    return response.status_code == status and {"error", "description"} <= set(body)
+
+
+@pytest.mark.parametrize("method, rule, access", route_params())
+def test_route_access_by_role(client, factory, method, rule, access):
+    world = World(factory, access)
+    wrong = []
+    for actor in (None, *ACTORS):
+        response = world.call(client, method, rule, actor)
+        status = response.status_code
+        if actor is None and access != "public":
+            expected, ok = "401", is_error(response, 401)
+        elif actor is None or allowed(access, actor):
+            expected, ok = "2xx", 200 <= status < 300
+        else:
+            expected, ok = "403", is_error(response, 403)
+        if not ok:
+            wrong.append(f"{actor or 'no token'}: expected {expected}, got {status} {response.get_data(as_text=True)[:200]}")
+
+    assert not wrong, f"{method} {rule} ({access}):\n" + "\n".join(wrong)
+
+
+@pytest.mark.parametrize("method, rule, access", route_params(client_scoped))
+def test_client_users_cannot_name_another_client(client, factory, method, rule, access):
+    world = World(factory, access)
+
+    statuses = {actor: world.call(client, method, rule, actor, acting_for=world.globex).status_code
+                for actor in ACTORS if actor not in ADMIN_ROLES}
+
+    assert statuses == {actor: 403 for actor in statuses}
+
+
+@pytest.mark.parametrize("method, rule, access", route_params(client_scoped))
+def test_admins_must_name_a_client(client, factory, method, rule, access):
+    world = World(factory, access)
+    admins = [actor for actor in ADMIN_ROLES if allowed(access, actor)]
+
+    for actor in admins:
+        response = world.call(client, method, rule, actor, acting_for=None)
+        assert is_error(response, 400) and response.get_json()["error"] == "client_required", (actor, response.get_json())
+
+
+@pytest.mark.parametrize("method, rule, access", route_params(lambda access: not client_scoped(access) and access != "public"))
+def test_routes_without_a_client_ignore_the_header_for_client_users(client, factory, method, rule, access):
+    """Client-independent routes still never let a client user act as another client."""
+    world = World(factory, access)
+
+    response = world.call(client, method, rule, "client", acting_for=world.globex)
+
+    if rule == "/api/v4/clients/<int:client_id>" and method == "GET":
+        assert response.status_code == 200 and response.get_json()["id"] == world.acme.id
+    elif rule == "/api/v4/clients" and method == "GET":
+        assert [row["id"] for row in response.get_json()["clients"]] == [world.acme.id]
+    elif rule == "/api/v4/me":
+        assert response.get_json()["clientId"] == world.acme.id
+    else:
+        assert response.status_code == 403
+
+
+@pytest.mark.parametrize("method, rule, access", [
+    param for param in route_params(lambda access: access != "public") if param.values[0] == "GET"
+])
+def test_head_needs_the_same_token_as_get(client, factory, method, rule, access):
+    world = World(factory, access)
+
+    assert client.head(world.path(rule)).status_code == 401
+    assert client.head(world.path(rule), headers=world.headers("admin")).status_code == 200
