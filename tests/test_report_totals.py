@@ -8,4 +8,4 @@ def test_totals_count_leaf_suites_once(tmp_path):
     )
     (tmp_path / "b.xml").write_text('<testsuite tests="4" failures="0" errors="0" skipped="0"/>')
 
-    assert totals([tmp_path / "a.xml", tmp_path / "b.xml"]) == (5, 2, 1)
+    assert totals([tmp_path / "a.xml", tmp_path / "b.xml"]) == (6, 2, 1)
