@@ -1,8 +1,9 @@
+from flask import g
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from api.audit import service
-from api.audit.schemas import BreadcrumbList, LogListArgs, RequestLogEntry, RequestLogList
+from api.audit.schemas import BreadcrumbList, LogListArgs, RequestLogEntry, RequestLogList, ServerErrorReport
 from api.common.auth import ACT_FOR_ANY_CLIENT, requires
 
 blp = Blueprint("audit", __name__, url_prefix="/api/v4/logs", description="Request log and breadcrumbs per object")
@@ -37,3 +38,13 @@ class ObjectBreadcrumbs(MethodView):
         """List the business events of one object (admins only), newest first."""
         breadcrumbs, cursor = service.breadcrumbs(object_type, object_id, args["limit"], args["cursor"])
         return {"breadcrumbs": breadcrumbs, "cursor": cursor}
+
+
+@blp.route("/server_errors")
+class ServerErrors(MethodView):
+    @requires(client_scoped=False)
+    @blp.arguments(ServerErrorReport)
+    @blp.response(204)
+    def post(self, report):
+        """Report a server error (5xx) the browser met, for the operators' error log."""
+        service.report_server_error(g.identity, report)

@@ -1,4 +1,4 @@
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 from api.common.pagination import PageArgs
 from api.common.timeutil import UtcDateTime
@@ -37,3 +37,13 @@ class BreadcrumbList(Schema):
 
 class LogListArgs(PageArgs):
     pass
+
+
+class ServerErrorReport(Schema):
+    """What the browser saw when a call failed with a 5xx answer."""
+
+    status = fields.Integer(required=True, validate=validate.Range(min=500, max=599))
+    method = fields.String(required=True, validate=validate.OneOf(["GET", "POST", "PUT", "PATCH", "DELETE"]))
+    url = fields.String(required=True, validate=validate.Length(max=2000))
+    request_id = fields.String(load_default=None, validate=validate.Length(max=64))
+    page = fields.String(load_default=None, validate=validate.Length(max=2000))

@@ -1,9 +1,13 @@
-"""Breadcrumbs (business events on an object) and reading the request log."""
+"""Breadcrumbs (business events on an object), reading the request log, and server errors the
+browser reports."""
+import logging
 
 from api.audit.models import Breadcrumb, RequestLog
 from api.common.pagination import paginate
 from api.common.tenancy import get_scoped_or_404, scoped
 from api.extensions import db
+
+browser_reports = logging.getLogger("api.browser_errors")
 
 
 def leave_breadcrumb(client_id, object_type, object_id, message, username):
@@ -25,3 +29,12 @@ def request_log(log_id):
 def breadcrumbs(object_type, object_id, limit, cursor):
     statement = scoped(Breadcrumb).filter_by(object_type=object_type, object_id=object_id)
     return paginate(statement, [Breadcrumb.id], limit, cursor, descending=True)
+
+
+def report_server_error(identity, report):
+    """Log a 5xx the browser saw, under the request id that ties it to the server's own log line."""
+    browser_reports.error(
+        "browser saw %s on %s %r (request %r, page %r, user %s)",
+        report["status"], report["method"], report["url"], report["request_id"] or "unknown",
+        report["page"] or "unknown", identity.username,
+    )

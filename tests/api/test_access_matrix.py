@@ -40,6 +40,7 @@ EXPECTED = {
     ("GET", "/api/v4/logs/requests/<string:object_type>/<path:object_id>"): "read",
     ("GET", "/api/v4/logs/request/<int:log_id>"): "read",
     ("GET", "/api/v4/logs/breadcrumbs/<string:object_type>/<path:object_id>"): "admin_only",
+    ("POST", "/api/v4/logs/server_errors"): "signed_in_any",
 }
 
 CLIENT_ROLES = ("client", "client_read_only", "client_custom")
@@ -114,6 +115,7 @@ class World:
             ("POST", "/api/v4/users"): {"username": f"made.{n}", "password": "a-long-password",
                                         "email": f"made.{n}@example.com", "role": "client_custom"},
             ("PUT", "/api/v4/users/<string:username>"): {"email": "target@example.com", "role": "client_custom"},
+            ("POST", "/api/v4/logs/server_errors"): {"status": 502, "method": "GET", "url": "/api/v4/users"},
         }.get((method, rule))
 
     def headers(self, actor, acting_for="default"):
@@ -193,6 +195,8 @@ def test_routes_without_a_client_ignore_the_header_for_client_users(client, fact
         assert [row["id"] for row in response.get_json()["clients"]] == [world.acme.id]
     elif rule == "/api/v4/me":
         assert response.get_json()["clientId"] == world.acme.id
+    elif rule == "/api/v4/logs/server_errors":
+        assert response.status_code == 204  # touches nothing of any client
     else:
         assert response.status_code == 403
 

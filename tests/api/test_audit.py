@@ -168,3 +168,28 @@ def test_every_response_carries_a_request_id(client, method, path, manager_heade
     assert first.headers["X-Request-Id"] != second.headers["X-Request-Id"]
     if path.startswith("/api/"):
         assert first.headers["X-Request-Id"] in {row.request_id for row in stored_rows()}
+
+
+def test_a_server_error_the_browser_saw_is_logged_with_its_request_id(client, factory, acme_manager, caplog):
+    report = {"status": 502, "method": "GET", "url": "/api/v4/users?x=1\nforged line", "request_id": "req-123", "page": "/1/users"}
+
+    response = client.post("/api/v4/logs/server_errors", headers=factory.headers(acme_manager), json=report)
+
+    assert response.status_code == 204
+    [record] = [r for r in caplog.records if r.name == "api.browser_errors"]
+    assert record.levelname == "ERROR"
+    message = record.getMessage()
+    assert "502" in message and "'req-123'" in message and "acme.manager" in message
+    assert "\n" not in message, "a report cannot forge log lines"
+
+
+@pytest.mark.parametrize("report", [
+    {"status": 404, "method": "GET", "url": "/x"},
+    {"status": 500, "method": "BREW", "url": "/x"},
+    {"status": 500, "method": "GET", "url": "x" * 2001},
+], ids=["not a server error", "unknown method", "url too long"])
+def test_a_malformed_server_error_report_is_refused(client, factory, acme_manager, report):
+    response = client.post("/api/v4/logs/server_errors", headers=factory.headers(acme_manager), json=report)
+
+    assert response.status_code == 422
+    assert response.get_json()["error"] == "validation_error"

@@ -59,9 +59,33 @@ async function send(
 
   if (!response.ok) {
     if (response.status === 401 && token) clearAccessToken();
+    if (response.status >= 500 && url.pathname !== SERVER_ERRORS_PATH) reportServerError(method, url, response, token);
     throw await toApiError(response);
   }
   return response;
+}
+
+const SERVER_ERRORS_PATH = '/api/v4/logs/server_errors';
+
+/**
+ * Tells the API about a 5xx the browser met, with the request id of the failed call, so operators
+ * can find both sides in the logs. Best effort: a report that fails is not reported again.
+ */
+function reportServerError(method: string, url: URL, response: Response, token: string | null) {
+  if (!token) return;
+  const report = {
+    status: response.status,
+    method,
+    url: `${url.pathname}${url.search}`,
+    request_id: response.headers.get('X-Request-Id'),
+    page: window.location.pathname,
+  };
+  fetch(new URL(SERVER_ERRORS_PATH, window.location.origin), {
+    method: 'POST',
+    keepalive: true,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(report),
+  }).catch(() => undefined);
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
