@@ -31,6 +31,9 @@ def test_edit_user_role_and_permissions(factory, live_api, page, screenshot):
     page.get_by_role("button", name="Save").click()
 
     expect(page.get_by_text("Saved")).to_be_visible()
+    page.get_by_role("link", name="Add New User").click()
+    expect(page.get_by_role("heading", name="New User")).to_be_visible()
+    expect(page.get_by_text("Saved")).to_have_count(0)  # alerts are cleared on every route change
     robin = User.query.filter_by(username="robin.viewer").one()
     assert (robin.role, robin.permissions) == ("client_custom", ["read:reports"])
 
