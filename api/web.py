@@ -1,7 +1,7 @@
 """Non-feature routes: the OpenAPI YAML the API Reference page reads, JWKS, and the built frontend."""
 from pathlib import Path
 
-from flask import Response, abort, current_app, send_from_directory
+from flask import Response, current_app, send_from_directory
 from werkzeug.routing import PathConverter
 
 from api.common.auth import public
@@ -13,17 +13,13 @@ def openapi_yaml(api):
     return Response(api.spec.to_yaml(), mimetype="application/yaml")
 
 
-@public
 def jwks():
     return public_jwks(current_app.config["JWT_KEYS_DIR"])
 
 
-@public
 def frontend(path=""):
     """Serve a built asset, or index.html so the browser router handles the path."""
     dist = Path(current_app.config["FRONTEND_DIST"])
-    if path.startswith("api/"):
-        abort(404)
     if path and (dist / path).is_file():
         return send_from_directory(dist, path)
     if not (dist / "index.html").is_file():

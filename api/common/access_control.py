@@ -14,6 +14,13 @@ from api.users.models import User
 PUBLIC_BLUEPRINTS = {"api-docs"}
 
 
+def _strings(claim):
+    """A claim that should be a list of strings (or one string), with anything else dropped."""
+    if isinstance(claim, str):
+        return (claim,)
+    return tuple(item for item in claim if isinstance(item, str)) if isinstance(claim, list) else ()
+
+
 def identity_from_claims(claims):
     """The caller behind verified claims. Our own users are read from the database on every call,
     so a deactivated user or a changed role takes effect at once; external users come from claims."""
@@ -32,17 +39,16 @@ def identity_from_claims(claims):
             subject=claims["sub"],
             permissions=permissions_for(user.role, user.permissions),
         )
-    roles = claims.get("roles") or []
-    if isinstance(roles, str):
-        roles = [roles]
-    permissions = frozenset().union(*(permissions_for(r, claims.get("permissions") or ()) for r in roles))
-    client_id = claims.get("client_id")
+    roles = _strings(claims.get("roles"))
+    custom_permissions = _strings(claims.get("permissions"))
+    permissions = frozenset().union(*(permissions_for(role, custom_permissions) for role in roles))
+    client_id = str(claims.get("client_id", ""))
     return Identity(
         username=str(claims.get("preferred_username") or claims.get("username") or claims["sub"]),
         name=str(claims.get("name") or claims["sub"]),
-        email=claims.get("email"),
-        roles=tuple(roles),
-        client_id=int(client_id) if isinstance(client_id, (int, str)) and str(client_id).isdigit() else None,
+        email=claims["email"] if isinstance(claims.get("email"), str) else None,
+        roles=roles,
+        client_id=int(client_id) if client_id.isascii() and client_id.isdigit() else None,
         issuer=claims["iss"],
         subject=claims["sub"],
         permissions=permissions,

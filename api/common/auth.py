@@ -1,8 +1,9 @@
 """Who is calling and what they may do: roles, permissions and the per-route access rule.
 
-Every API view declares its access with ``public`` or ``requires``; the ``before_request`` hook in
-``install_access_control`` authenticates the caller, resolves the acting client and refuses the call
-before any argument parsing, so a route without a declaration is refused rather than left open.
+Every API view declares its access with ``public`` or ``requires``; the ``before_request`` hook
+``api.common.access_control.authorize_request`` authenticates the caller, resolves the acting client
+and refuses the call before any argument parsing, so a route without a declaration is refused
+rather than left open.
 """
 from dataclasses import dataclass, field
 

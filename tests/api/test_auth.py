@@ -283,6 +283,33 @@ def test_external_issuer_token_with_wrong_claims_is_refused(oidc_client, idp_key
     assert_error(oidc_client.get(ME_URL, headers=idp_token(idp_key, acme.id, **overrides)), 401, "invalid_token")
 
 
+@pytest.mark.parametrize("overrides", [
+    {"client_id": "²"}, {"client_id": {"id": 1}}, {"roles": [{"admin": True}, 7]}, {"roles": "client_read_only"},
+    {"permissions": 5}, {"email": ["a@b.c"]},
+], ids=["superscript digit", "object client", "non-string roles", "one role as text", "number permissions", "list email"])
+def test_external_issuer_claims_of_odd_shapes_never_grant_more_or_fail(oidc_client, idp_key, acme, overrides):
+    claims = dict(overrides)
+    response = oidc_client.get(ME_URL, headers=idp_token(idp_key, claims.pop("client_id", acme.id), **claims))
+
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    assert set(body["roles"]) <= {"client", "client_read_only"}
+    assert body["isAdmin"] is False
+    assert body["clientId"] in (acme.id, None)
+
+
+def test_external_issuer_custom_permissions_come_from_the_permissions_claim(oidc_client, idp_key, acme):
+    headers = idp_token(idp_key, acme.id, roles=["client_custom"], permissions=["write:users", "admin:manage_clients"])
+    headers["X-Client-Id"] = str(acme.id)
+
+    created = oidc_client.post("/api/v4/users", headers=headers, json={
+        "username": "made.by.sso", "password": "a-long-password", "email": "m@idp.test",
+        "role": "client_custom", "permissions": ["write:users"],
+    })
+    assert created.status_code == 201, created.get_json()
+    assert_error(oidc_client.post("/api/v4/clients", headers=headers, json={"name": "Sneaky"}), 403, "not_authorized")
+
+
 def test_external_issuer_token_signed_by_an_unpublished_key_is_refused(oidc_client, foreign_key, acme):
     foreign = RSAKey.import_key(foreign_key.as_dict(private=True), parameters={"kid": "idp-key-1"})
 
