@@ -93,3 +93,19 @@ def test_staying_logged_in_closes_the_idle_warning(factory, short_idle_api, page
 
     expect(page.get_by_role("dialog")).to_have_count(0)
     expect(page.get_by_label("Username")).to_have_count(0)
+
+
+def test_activity_in_another_tab_keeps_an_idle_tab_signed_in(factory, short_idle_api, page):
+    acme = factory.client("Acme Outdoor")
+    factory.user("client", acme, username="two.tabs")
+    log_in(page, short_idle_api, "two.tabs", PASSWORD)
+    busy_tab = page.context.new_page()
+    busy_tab.goto(f"{short_idle_api}/{acme.id}/users")
+
+    for step in range(14):  # 7 s, well past the 4 s idle time of the quiet tab
+        busy_tab.mouse.move(100 + step * 10, 200)
+        busy_tab.wait_for_timeout(500)
+
+    expect(page.get_by_role("button", name="Log In")).to_have_count(0)
+    expect(busy_tab.get_by_role("heading", name="Users")).to_be_visible()
+    expect(page.get_by_text(re.compile("You will be logged out"))).to_have_count(0)

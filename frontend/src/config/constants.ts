@@ -2,6 +2,8 @@ export const API_BASE_PATH = '/api/v4';
 export const OPENAPI_DOCUMENT_PATH = `${API_BASE_PATH}/static/openapi.yaml`;
 
 export const AUTH_STORAGE_KEY = 'portal.auth';
+/** Shared by every tab of the portal, so activity in one keeps the others from timing out. */
+export const LAST_ACTIVITY_STORAGE_KEY = 'portal.lastActivityAt';
 
 /** Used until GET /settings/ui answers, and if it fails (spec part 1, section 9). */
 export const DEFAULT_UI_SETTINGS = {
