@@ -1,10 +1,13 @@
 """Clients: who sees which, who may create and change them, the logo checks and idempotent creation."""
 import base64
+import json
 
 import pytest
 from sqlalchemy import func, select
 
 from api.clients.models import Client
+from api.common import idempotency
+from api.common.idempotency import IdempotencyKey
 from api.extensions import db
 from tests.api.helpers import assert_error
 
@@ -222,3 +225,26 @@ def test_idempotency_keys_belong_to_their_user(client, factory, admin):
     assert (first.status_code, second.status_code) == (201, 201)
     assert "Idempotent-Replayed" not in second.headers
     assert client_count() == 2
+
+
+def test_a_key_whose_first_request_is_still_running_is_refused(client, factory, admin):
+    body = json.dumps(new_client()).encode()
+    with client.application.test_request_context(URL, method="POST", data=body, content_type="application/json"):
+        fingerprint = idempotency._fingerprint()  # the same request, as the first attempt recorded it
+    db.session.add(IdempotencyKey(issuer=client.application.config["JWT_ISSUER"], username=admin.username,
+                                  key="busy-1", fingerprint=fingerprint))
+    db.session.commit()
+
+    response = client.post(URL, headers={**factory.headers(admin), "Idempotency-Key": "busy-1"},
+                           data=body, content_type="application/json")
+
+    assert_error(response, 409, "idempotency_key_in_use")
+    assert client_count() == 0
+
+
+@pytest.mark.parametrize("key", ["   ", "k" * 201], ids=["blank", "too long"])
+def test_a_malformed_idempotency_key_is_refused(client, factory, admin, key):
+    response = client.post(URL, headers={**factory.headers(admin), "Idempotency-Key": key}, json=new_client())
+
+    assert_error(response, 400, "invalid_idempotency_key")
+    assert client_count() == 0
