@@ -8,11 +8,6 @@ from api.common.auth import public
 from api.common.tokens import public_jwks
 
 
-@public
-def openapi_yaml(api):
-    return Response(api.spec.to_yaml(), mimetype="application/yaml")
-
-
 def jwks():
     return public_jwks(current_app.config["JWT_KEYS_DIR"])
 
@@ -37,8 +32,12 @@ class NonApiPathConverter(PathConverter):
 
 def register(app, api):
     app.url_map.converters["non_api_path"] = NonApiPathConverter
-    app.add_url_rule("/api/v4/static/openapi.yaml", "openapi_yaml", lambda: openapi_yaml(api))
-    app.view_functions["openapi_yaml"].access = openapi_yaml.access
+
+    @public
+    def openapi_yaml():
+        return Response(api.spec.to_yaml(), mimetype="application/yaml")
+
+    app.add_url_rule("/api/v4/static/openapi.yaml", "openapi_yaml", openapi_yaml)
     app.add_url_rule("/.well-known/jwks.json", "jwks", jwks)
     app.add_url_rule("/", "frontend", frontend)
     app.add_url_rule("/<non_api_path:path>", "frontend", frontend)

@@ -6,6 +6,7 @@ import uuid
 from flask import current_app, g, request
 
 from api.audit.models import RequestLog
+from api.common.access_control import serves_api_document
 from api.common.auth import access_of
 from api.common.stored_input import TooDeeplyNested, load_json, make_storable
 from api.extensions import db
@@ -70,7 +71,7 @@ def start_request():
 def record_request(response):
     response.headers[REQUEST_ID_HEADER] = g.get("request_id", "")
     # The OpenAPI document is not a call on the portal's data; logging it would bury the real calls.
-    if not request.path.startswith("/api/") or request.blueprint == "api-docs" or request.endpoint == "openapi_yaml":
+    if not request.path.startswith("/api/") or serves_api_document():
         return response
     access = access_of(request.endpoint) if request.endpoint else None
     object_type, object_id = _object_id(access, response) if access and access.log_object else (None, None)

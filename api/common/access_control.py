@@ -10,8 +10,11 @@ from api.common.tokens import verify_token
 from api.extensions import db
 from api.users.models import User
 
-# flask-smorest's own endpoints that serve the OpenAPI document.
-PUBLIC_BLUEPRINTS = {"api-docs"}
+
+
+def serves_api_document():
+    """Whether the request fetches the OpenAPI document (flask-smorest's JSON, or our YAML copy)."""
+    return request.blueprint == "api-docs" or request.endpoint == "openapi_yaml"
 
 
 def _strings(claim):
@@ -58,7 +61,7 @@ def identity_from_claims(claims):
 def authorize_request():
     if not request.path.startswith("/api/") or request.method == "OPTIONS":
         return
-    if request.blueprint in PUBLIC_BLUEPRINTS:
+    if serves_api_document():
         return
     if request.endpoint is None:
         if isinstance(request.routing_exception, MethodNotAllowed):

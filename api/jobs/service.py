@@ -17,6 +17,7 @@ def start_job(kind, client_id, identity, params=None, total=0):
     db.session.add(job)
     db.session.commit()
     run_job.delay(job.id)
+    # Read it again: a task run in-process (eager mode) ends by removing this session.
     return db.session.get(Job, job.id)
 
 

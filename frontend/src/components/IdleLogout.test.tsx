@@ -53,11 +53,6 @@ describe('IdleLogout', () => {
     expect(onLogout).not.toHaveBeenCalled();
     expect(screen.queryByText(/You will be logged out/)).toBeNull();
   });
-});
-
-describe('IdleLogout across tabs', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
 
   it('does not warn while another tab of the portal is in use', () => {
     const onLogout = vi.fn();
