@@ -1,1 +1,3 @@
+from api.products.routes import blp
 
+__all__ = ["blp"]

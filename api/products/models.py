@@ -1,6 +1,7 @@
 """The catalogue: item types (simple items, case packs, bundles, kits) and their components."""
 from decimal import Decimal
 
+from sqlalchemy import func
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from api.common.timeutil import utcnow
@@ -25,6 +26,8 @@ class ItemType(db.Model):
         db.UniqueConstraint("client_id", "sku", name="uq_item_types_client_sku"),
         db.Index("ix_item_types_client_name", "client_id", "name", "id"),
         db.Index("ix_item_types_client_variant", "client_id", "shopify_variant_id"),
+        # Search: a name holding the term (trigrams on PostgreSQL), a SKU or UPC starting with it.
+        db.Index("ix_item_types_name_trgm", "name", postgresql_using="gin", postgresql_ops={"name": "gin_trgm_ops"}),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -62,6 +65,16 @@ class ItemType(db.Model):
     components: Mapped[list["ItemComponent"]] = relationship(
         foreign_keys="ItemComponent.parent_id", back_populates="parent", cascade="all, delete-orphan",
         order_by="ItemComponent.id",
+    )
+
+
+# Without client_id in front: an index led by client_id would tempt the planner, before the table's
+# statistics catch up with a large import, to filter a whole client's rows instead of probing
+# the unique (client_id, upc/sku) indexes.
+for _column in (ItemType.sku, ItemType.upc):
+    db.Index(
+        f"ix_item_types_{_column.key}_prefix", func.lower(_column).label(f"{_column.key}_lower"),
+        postgresql_ops={f"{_column.key}_lower": "text_pattern_ops"},
     )
 
 

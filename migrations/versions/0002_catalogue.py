@@ -71,6 +71,17 @@ def upgrade():
     with op.batch_alter_table('item_types', schema=None) as batch_op:
         batch_op.create_index('ix_item_types_client_name', ['client_id', 'name', 'id'], unique=False)
         batch_op.create_index('ix_item_types_client_variant', ['client_id', 'shopify_variant_id'], unique=False)
+    # Item search (api/products/service.py): names by trigram (pg_trgm ships with PostgreSQL), SKUs
+    # and UPCs by prefix ignoring case.
+    if op.get_bind().dialect.name == 'postgresql':
+        op.execute('CREATE EXTENSION IF NOT EXISTS pg_trgm')
+        op.execute('CREATE INDEX ix_item_types_name_trgm ON item_types USING gin (name gin_trgm_ops)')
+        op.execute('CREATE INDEX ix_item_types_sku_prefix ON item_types (lower(sku) text_pattern_ops)')
+        op.execute('CREATE INDEX ix_item_types_upc_prefix ON item_types (lower(upc) text_pattern_ops)')
+    else:
+        op.create_index('ix_item_types_name_trgm', 'item_types', ['name'], unique=False)
+        op.execute('CREATE INDEX ix_item_types_sku_prefix ON item_types (lower(sku))')
+        op.execute('CREATE INDEX ix_item_types_upc_prefix ON item_types (lower(upc))')
 
     op.create_table('notification_settings',
     sa.Column('id', sa.Integer(), nullable=False),
@@ -257,6 +268,9 @@ def downgrade():
     op.drop_table('rmas')
     op.drop_table('notification_settings')
     with op.batch_alter_table('item_types', schema=None) as batch_op:
+        batch_op.drop_index('ix_item_types_upc_prefix')
+        batch_op.drop_index('ix_item_types_sku_prefix')
+        batch_op.drop_index('ix_item_types_name_trgm')
         batch_op.drop_index('ix_item_types_client_variant')
         batch_op.drop_index('ix_item_types_client_name')
 

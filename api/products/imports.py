@@ -1,0 +1,538 @@
+"""Bulk items and bulk case packs: import kinds on the upload framework (api/imports).
+
+Rows arrive as objects keyed by CSV header, every value a string ("" is null). Validation cleans
+each cell with the field table's cleaners (fields.py) and checks the whole file against the
+client's items with a few set-based queries; applying writes a chunk with one INSERT and one UPDATE
+statement (executemany), never item by item.
+
+Items CSV: the headers are field names (plus ``id``). A row with an ``id`` updates that item; a row
+without one updates the item with its ``upc`` if the client has one, and creates an item otherwise.
+Case packs CSV: the item fields plus ``child_upc`` and ``child_quantity``; a row without an ``id``
+creates a case pack, a row with one converts that (simple) item into a case pack.
+"""
+from decimal import Decimal
+
+from sqlalchemy import any_, bindparam, insert, select, text, update
+from sqlalchemy.dialects.postgresql import ARRAY
+
+from api.common.errors import Forbidden
+from api.common.tenancy import acting_client_id
+from api.common.timeutil import utcnow
+from api.extensions import db
+from api.imports.registry import Validated, register_import
+from api.imports.service import InvalidUpload, submit_import
+from api.products.fields import (
+    ANYONE, BOOLEAN_FIELDS, CELL_CLEANERS, DECIMAL, ITEM_FIELDS, CellError, admin_only_changes,
+    admin_only_message, clean_quantity_cell,
+)
+from api.products.models import CASE_PACK, SIMPLE, ItemComponent, ItemType
+from api.products.service import (
+    CASE_PACK_CHILD_NOT_SIMPLE, CHILD_IS_PARENT, ITEM_NOT_FOUND, LOCKED_ON_CONVERSION, ONLY_SIMPLE_CONVERTS,
+    UPC_FIXED, already_a_child,
+)
+
+IMPORT_ITEMS = "import_items"
+IMPORT_CASE_PACKS = "import_case_packs"
+ITEM_COLUMNS = ("id",) + tuple(spec.name for spec in ITEM_FIELDS)
+CASE_PACK_COLUMNS = ITEM_COLUMNS + ("child_upc", "child_quantity")
+DECIMAL_FIELDS = frozenset(spec.name for spec in ITEM_FIELDS if spec.kind == DECIMAL)
+ADMIN_COMPARED = tuple(spec.name for spec in ITEM_FIELDS if spec.who != ANYONE)
+# Bound parameters per IN list on SQLite (at most 32766 per statement).
+LOOKUP_BATCH = 5000
+NEEDS_UPDATE_PERMISSION = "Updating existing items needs the update:items permission."
+
+
+def _batches(values):
+    values = list(values)
+    if db.session.get_bind().dialect.name == "postgresql":
+        yield values  # sent as one array parameter (see _among)
+        return
+    for start in range(0, len(values), LOOKUP_BATCH):
+        yield values[start:start + LOOKUP_BATCH]
+
+
+def _among(column, values):
+    """``column IN values``: one array parameter on PostgreSQL (no statement with thousands of
+    parameters to build and parse), a parameter list elsewhere."""
+    if db.session.get_bind().dialect.name == "postgresql":
+        return column == any_(bindparam(None, list(values), type_=ARRAY(column.type)))
+    return column.in_(values)
+
+
+def _existing(client_id, column, values):
+    """The client's items whose ``column`` is one of ``values``, as {value: row}."""
+    columns = (ItemType.id, ItemType.upc, ItemType.sku, ItemType.name, ItemType.composite_type) + tuple(
+        getattr(ItemType, name) for name in ADMIN_COMPARED
+    )
+    found = {}
+    for batch in _batches(values):
+        rows = db.session.execute(select(*columns).where(ItemType.client_id == client_id, _among(column, batch)))
+        for row in rows:
+            found[getattr(row, column.key)] = row
+    return found
+
+
+def _headers(rows, allowed):
+    if not all(isinstance(row, dict) for row in rows):
+        raise InvalidUpload("Every row must be an object of column names and values.", code="invalid_rows",
+                            errors=[{"line": 1, "error": "Rows must be objects keyed by column name."}])
+    headers = set().union(*rows)
+    unknown = sorted(headers - set(allowed))
+    if unknown:
+        message = ("Unknown column" + ("s" if len(unknown) > 1 else "") + ": " + ", ".join(unknown)
+                   + ". Column headers must be field names: " + ", ".join(allowed) + ".")
+        raise InvalidUpload(message, code="invalid_headers", errors=[{"line": 1, "error": message}])
+    return [name for name in allowed if name in headers]
+
+
+def _cell(row, name):
+    value = row.get(name)
+    if value is None:
+        return ""
+    return value if isinstance(value, str) else str(value)
+
+
+def _clean_row(row):
+    """(values, id, problems): typed values of the row's fields, its id, and its cell errors.
+
+    A column the row leaves out keeps the item's value; an empty cell is null."""
+    values, problems, item_id = {}, [], None
+    for name, cell in row.items():
+        if cell is None:
+            cell = ""
+        elif not isinstance(cell, str):
+            cell = str(cell)
+        if name == "id":
+            text = cell.strip()
+            if text:
+                if text.isascii() and text.isdigit() and int(text) <= 2**31 - 1:
+                    item_id = int(text)
+                else:
+                    problems.append("id must be an item id (a whole number).")
+            continue
+        cleaner = CELL_CLEANERS.get(name)
+        if cleaner is None:
+            continue
+        try:
+            values[name] = cleaner(cell)
+        except CellError as error:
+            problems.append(str(error))
+    return values, item_id, problems
+
+
+def _stored(values):
+    """JSON-safe values (decimals as text) for the rows kept between the upload and the job."""
+    return {name: (str(value) if isinstance(value, Decimal) else value) for name, value in values.items()}
+
+
+def _typed(values):
+    return {name: (Decimal(value) if name in DECIMAL_FIELDS and value is not None else value) for name, value in values.items()}
+
+
+def _current(row):
+    return {name: getattr(row, name) for name in ADMIN_COMPARED}
+
+
+class _Seen:
+    """Values already used by earlier rows of the file, for 'appears more than once' errors."""
+
+    def __init__(self):
+        self.lines = {}
+
+    def clash(self, kind, value, line):
+        if value is None:
+            return None
+        first = self.lines.setdefault((kind, value), line)
+        if first != line:
+            return f"{kind.upper()} '{value}' appears more than once in the file (first on line {first})."
+        return None
+
+
+def _resolve_items(rows, lookups):
+    """Shared first pass: clean cells, find each row's target item (by id, else by UPC)."""
+    by_id, by_upc, by_sku = lookups
+    resolved = []
+    for index, row in enumerate(rows):
+        line = index + 2
+        values, item_id, problems = _clean_row(row)
+        target = None
+        if item_id is not None:
+            target = by_id.get(item_id)
+            if target is None:
+                problems.append(ITEM_NOT_FOUND)
+            elif values.get("upc") is not None and values["upc"] != target.upc:
+                problems.append(UPC_FIXED)
+            values.pop("upc", None)
+        elif values.get("upc") is not None:
+            target = by_upc.get(values["upc"])
+        resolved.append((line, values, target, problems))
+    return resolved
+
+
+def _lookups(client_id, rows, columns):
+    ids, upcs, skus = set(), set(), set()
+    for row in rows:
+        text = _cell(row, "id").strip() if "id" in columns else ""
+        if text.isascii() and text.isdigit() and int(text) <= 2**31 - 1:
+            ids.add(int(text))
+        upcs.add(_cell(row, "upc"))
+        skus.add(_cell(row, "sku"))
+    by_id = _existing(client_id, ItemType.id, ids) if ids else {}
+    by_upc = _existing(client_id, ItemType.upc, upcs - {""}) if "upc" in columns else {}
+    by_sku = _existing(client_id, ItemType.sku, skus - {""}) if "sku" in columns else {}
+    return by_id, by_upc, by_sku
+
+
+def _check_item_row(line, values, target, problems, ctx, seen, by_sku):
+    for name in ("upc", "sku", "name"):
+        if values.get(name) is None and (target is None or name in values):
+            problems.append(f"{name} is required.")
+    for kind in ("upc", "sku"):
+        value = values.get(kind) if kind in values or kind == "sku" or target is None else target.upc
+        problem = seen.clash(kind, value, line)
+        if problem:
+            problems.append(problem)
+    sku = values.get("sku")
+    if sku is not None:
+        owner = by_sku.get(sku)
+        if owner is not None and (target is None or owner.id != target.id):
+            problems.append(f"An item with SKU '{sku}' already exists.")
+    if not ctx.is_admin:
+        refused = admin_only_changes(values, _current(target) if target is not None else None, creating=target is None)
+        if refused:
+            problems.append(admin_only_message(refused))
+
+
+def validate_items(rows, ctx):
+    columns = _headers(rows, ITEM_COLUMNS)
+    by_id, by_upc, by_sku = _lookups(ctx.client_id, rows, columns)
+    seen = _Seen()
+    result = Validated()
+    for line, values, target, problems in _resolve_items(rows, (by_id, by_upc, by_sku)):
+        if not problems:
+            _check_item_row(line, values, target, problems, ctx, seen, by_sku)
+        if problems:
+            result.errors.append((line, " ".join(problems)))
+            continue
+        if target is None:
+            result.would_create += 1
+        else:
+            result.would_update += 1
+        result.rows.append((line, {"id": target.id if target is not None else None, "values": _stored(values)}))
+    return result
+
+
+def _item_defaults():
+    defaults = {spec.name: None for spec in ITEM_FIELDS}
+    defaults.update({name: False for name in BOOLEAN_FIELDS})
+    return defaults
+
+
+def _conflicts(client_id, creates, updates):
+    """Rows whose UPC or SKU another item took after validation, as {line: error}."""
+    upcs = {values["upc"] for _, values in creates}
+    skus = {values["sku"] for _, values in creates} | {
+        values["sku"] for _, _, values in updates if values.get("sku") is not None
+    }
+    taken_upc = _existing(client_id, ItemType.upc, upcs) if upcs else {}
+    taken_sku = _existing(client_id, ItemType.sku, skus) if skus else {}
+    errors = {}
+    for line, values in creates:
+        if values["upc"] in taken_upc:
+            errors[line] = f"An item with UPC '{values['upc']}' already exists."
+        elif values["sku"] in taken_sku:
+            errors[line] = f"An item with SKU '{values['sku']}' already exists."
+    for line, item_id, values in updates:
+        owner = taken_sku.get(values.get("sku"))
+        if owner is not None and owner.id != item_id:
+            errors[line] = f"An item with SKU '{values['sku']}' already exists."
+    return errors
+
+
+def _missing_items(client_id, ids):
+    found = set()
+    for batch in _batches(ids):
+        found.update(db.session.scalars(select(ItemType.id).where(ItemType.client_id == client_id, _among(ItemType.id, batch))))
+    return set(ids) - found
+
+
+def _write_items(client_id, creates, updates, composite_type=SIMPLE, want_ids=False):
+    """Insert the new items and update the changed ones, set-based; answers the new items' ids by
+    UPC when asked."""
+    now = utcnow()
+    if creates:
+        defaults = _item_defaults()
+        _insert_rows([
+            {**defaults, **values, "client_id": client_id, "composite_type": composite_type,
+             "created_at": now, "updated_at": now}
+            for _, values in creates
+        ])
+    groups = {}
+    for _, item_id, values in updates:
+        groups.setdefault(tuple(values), []).append({**values, "id": item_id, "updated_at": now})
+    for rows in groups.values():
+        _update_rows(client_id, rows)
+    if not (creates and want_ids):
+        return {}
+    upcs = [values["upc"] for _, values in creates]
+    return {upc: row_id for upc, row_id in _ids_by_upc(client_id, upcs)}
+
+
+def _copy(cursor, table, columns, rows):
+    with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
+        for row in rows:
+            copy.write_row([row[name] for name in columns])
+
+
+def _insert_rows(rows):
+    """INSERT on SQLite (executemany in process is fast); COPY on PostgreSQL, in the session's
+    transaction, because executemany there costs a round trip per row."""
+    connection = db.session.connection()
+    if connection.dialect.name != "postgresql":
+        db.session.execute(insert(ItemType), rows)
+        return
+    with connection.connection.driver_connection.cursor() as cursor:
+        _copy(cursor, ItemType.__tablename__, list(rows[0]), rows)
+
+
+def _update_rows(client_id, rows):
+    """One UPDATE per column set: by primary key on SQLite; on PostgreSQL from a temporary table
+    filled with COPY, so the whole set is one statement."""
+    connection = db.session.connection()
+    if connection.dialect.name != "postgresql":
+        db.session.execute(update(ItemType), rows)  # the ORM's bulk UPDATE by primary key
+        return
+    columns = list(rows[0])
+    changed = [name for name in columns if name != "id"]
+    with connection.connection.driver_connection.cursor() as cursor:
+        cursor.execute(
+            f"CREATE TEMPORARY TABLE item_type_updates ON COMMIT DROP AS "
+            f"SELECT {', '.join(columns)} FROM item_types WITH NO DATA"
+        )
+        _copy(cursor, "item_type_updates", columns, rows)
+        cursor.execute(
+            f"UPDATE item_types SET {', '.join(f'{name} = u.{name}' for name in changed)} "
+            f"FROM item_type_updates u WHERE item_types.id = u.id AND item_types.client_id = %s",
+            (client_id,),
+        )
+        cursor.execute("DROP TABLE item_type_updates")
+
+
+def _ids_by_upc(client_id, upcs):
+    for batch in _batches(upcs):
+        yield from db.session.execute(select(ItemType.upc, ItemType.id).where(ItemType.client_id == client_id, _among(ItemType.upc, batch)))
+
+
+def _refresh_statistics():
+    """ANALYZE item_types on PostgreSQL when a large import has outgrown its statistics.
+
+    Autovacuum catches up only after a while; until then the planner believes the client has a few
+    rows and filters all of them against each chunk's UPCs and SKUs instead of probing the unique
+    indexes, which makes every chunk slower than the one before."""
+    if db.session.get_bind().dialect.name != "postgresql":
+        return
+    stale = db.session.scalar(text(
+        "SELECT s.n_mod_since_analyze > 1000 + 0.2 * greatest(c.reltuples, 0) "
+        "FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid WHERE s.relname = 'item_types'"
+    ))
+    if stale:
+        db.session.execute(text("ANALYZE item_types"))
+
+
+def apply_items(chunk, ctx):
+    _refresh_statistics()
+    creates, updates = [], []
+    for line, row in chunk:
+        values = _typed(row["values"])
+        if row["id"] is None:
+            creates.append((line, values))
+        else:
+            updates.append((line, row["id"], values))
+    errors = _conflicts(ctx.client_id, creates, updates)
+    for missing in _missing_items(ctx.client_id, [item_id for _, item_id, _ in updates]):
+        errors.update({line: ITEM_NOT_FOUND for line, item_id, _ in updates if item_id == missing})
+    _write_items(
+        ctx.client_id,
+        [(line, values) for line, values in creates if line not in errors],
+        [(line, item_id, values) for line, item_id, values in updates if line not in errors],
+    )
+    return sorted(errors.items())
+
+
+# --- case packs ----------------------------------------------------------------------------------
+
+def _parents_of(client_id, child_ids):
+    """{child id: name of a composite holding it} for the given children."""
+    parents = {}
+    for batch in _batches(child_ids):
+        rows = db.session.execute(
+            select(ItemComponent.child_id, ItemType.name)
+            .join(ItemType, ItemType.id == ItemComponent.parent_id)
+            .where(ItemComponent.client_id == client_id, _among(ItemComponent.child_id, batch))
+            .order_by(ItemComponent.id)
+        )
+        for child_id, name in rows:
+            parents.setdefault(child_id, name)
+    return parents
+
+
+def _check_case_pack_row(line, row, values, target, problems, ctx, lookups, children, parents, seen, used_children):
+    by_id, by_upc, by_sku = lookups
+    if target is None:
+        for name in ("upc", "sku", "name"):
+            if values.get(name) is None:
+                problems.append(f"{name} is required.")
+        if values.get("upc") in by_upc:
+            problems.append(f"An item with UPC '{values['upc']}' already exists.")
+    else:
+        for name in ("upc", "sku", "name"):
+            if values.get(name) is None:
+                values.pop(name, None)
+        for name in ("sku", "name"):
+            if name in values and values[name] != getattr(target, name):
+                problems.append(LOCKED_ON_CONVERSION)
+                break
+        if target.composite_type != SIMPLE or target.id in parents:
+            problems.append(ONLY_SIMPLE_CONVERTS)
+    child_upc = _cell(row, "child_upc").strip()
+    quantity = None
+    try:
+        quantity = clean_quantity_cell(_cell(row, "child_quantity"), "child_quantity")
+    except CellError as error:
+        problems.append(str(error))
+    parent_upc = values.get("upc") or (target.upc if target is not None else None)
+    if not child_upc:
+        problems.append("Case Pack must have a child item.")
+        return None
+    if child_upc == parent_upc:
+        problems.append(CHILD_IS_PARENT)
+        return None
+    child = children.get(child_upc)
+    if child is None:
+        problems.append(ITEM_NOT_FOUND)
+        return None
+    if child.composite_type != SIMPLE:
+        problems.append(CASE_PACK_CHILD_NOT_SIMPLE)
+    holder = parents.get(child.id) or used_children.get(child.id)
+    if holder is not None:
+        problems.append(already_a_child(child.name, holder))
+    elif not problems:
+        used_children[child.id] = values.get("name") or target.name
+    for kind in ("upc", "sku"):
+        problem = seen.clash(kind, values.get(kind) or (getattr(target, kind) if target is not None else None), line)
+        if problem:
+            problems.append(problem)
+    sku = values.get("sku")
+    owner = by_sku.get(sku) if sku is not None else None
+    if owner is not None and (target is None or owner.id != target.id):
+        problems.append(f"An item with SKU '{sku}' already exists.")
+    if not ctx.is_admin:
+        refused = admin_only_changes(values, _current(target) if target is not None else None, creating=target is None)
+        if refused:
+            problems.append(admin_only_message(refused))
+    return child.id, quantity
+
+
+def validate_case_packs(rows, ctx):
+    columns = _headers(rows, CASE_PACK_COLUMNS)
+    lookups = _lookups(ctx.client_id, rows, columns)
+    children = _existing(ctx.client_id, ItemType.upc, {_cell(row, "child_upc").strip() for row in rows} - {""})
+    target_ids = {row.id for row in lookups[0].values()}
+    parents = _parents_of(ctx.client_id, {child.id for child in children.values()} | target_ids)
+    seen, used_children, result = _Seen(), {}, Validated()
+    for index, row in enumerate(rows):
+        line = index + 2
+        values, item_id, problems = _clean_row(row)
+        target = None
+        if item_id is not None:
+            target = lookups[0].get(item_id)
+            if target is None:
+                problems.append(ITEM_NOT_FOUND)
+            elif values.get("upc") is not None and values["upc"] != target.upc:
+                problems.append(UPC_FIXED)
+        child = None
+        if not problems:
+            child = _check_case_pack_row(line, row, values, target, problems, ctx, lookups, children, parents, seen, used_children)
+        if problems:
+            result.errors.append((line, " ".join(dict.fromkeys(problems))))
+            continue
+        child_id, quantity = child
+        if target is None:
+            result.would_create += 1
+        else:
+            result.would_update += 1
+        result.rows.append((line, {
+            "id": target.id if target is not None else None, "values": _stored(values),
+            "child_id": child_id, "quantity": quantity,
+        }))
+    return result
+
+
+def apply_case_packs(chunk, ctx):
+    _refresh_statistics()
+    creates, converts = [], []
+    for line, row in chunk:
+        values = _typed(row["values"])
+        if row["id"] is None:
+            creates.append((line, values))
+        else:
+            converts.append((line, row["id"], values))
+    errors = _conflicts(ctx.client_id, creates, converts)
+    holders = _parents_of(ctx.client_id, {row["child_id"] for _, row in chunk} | {row["id"] for _, row in chunk if row["id"]})
+    current_types = {}
+    for batch in _batches([item_id for _, item_id, _ in converts]):
+        current_types.update(db.session.execute(select(ItemType.id, ItemType.composite_type).where(
+            ItemType.client_id == ctx.client_id, _among(ItemType.id, batch))).all())
+    children = {}
+    for batch in _batches({row["child_id"] for _, row in chunk}):
+        children.update(db.session.execute(select(ItemType.id, ItemType.name).where(
+            ItemType.client_id == ctx.client_id, _among(ItemType.id, batch))).all())
+    for line, row in chunk:
+        if line in errors:
+            continue
+        if row["child_id"] not in children:
+            errors[line] = ITEM_NOT_FOUND
+        elif row["child_id"] in holders:
+            errors[line] = already_a_child(children[row["child_id"]], holders[row["child_id"]])
+        elif row["id"] is not None and (current_types.get(row["id"]) != SIMPLE or row["id"] in holders):
+            errors[line] = ONLY_SIMPLE_CONVERTS
+    good_creates = [(line, values) for line, values in creates if line not in errors]
+    good_converts = [(line, item_id, {**values, "composite_type": CASE_PACK}) for line, item_id, values in converts if line not in errors]
+    new_ids = _write_items(ctx.client_id, good_creates, good_converts, composite_type=CASE_PACK, want_ids=True)
+    rows_by_line = {line: row for line, row in chunk}
+    components = [
+        {"client_id": ctx.client_id, "parent_id": new_ids[values["upc"]], "child_id": rows_by_line[line]["child_id"],
+         "quantity": rows_by_line[line]["quantity"]}
+        for line, values in good_creates
+    ] + [
+        {"client_id": ctx.client_id, "parent_id": item_id, "child_id": rows_by_line[line]["child_id"],
+         "quantity": rows_by_line[line]["quantity"]}
+        for line, item_id, _ in good_converts
+    ]
+    if components:
+        db.session.execute(insert(ItemComponent), components)
+    return sorted(errors.items())
+
+
+def submit_bulk(kind, rows, identity, args):
+    """Validate and start (or report on) a bulk upload of the acting client; ``rows`` is the parsed body."""
+    if not isinstance(rows, list):
+        raise InvalidUpload("The body must be a JSON array of rows.")
+    if kind == IMPORT_ITEMS and not identity.can("update:items") and rows:
+        _refuse_updates_without_permission(rows)
+    return submit_import(
+        kind, rows, identity, validate_only=args["validateOnly"], valid_rows_only=args["validRowsOnly"],
+    )
+
+
+def _refuse_updates_without_permission(rows):
+    columns = _headers(rows, ITEM_COLUMNS)
+    if "id" in columns and any(_cell(row, "id").strip() for row in rows):
+        raise Forbidden(NEEDS_UPDATE_PERMISSION, code="not_authorized")
+    upcs = {_cell(row, "upc") for row in rows} - {""}
+    if upcs and _existing(acting_client_id(), ItemType.upc, upcs):
+        raise Forbidden(NEEDS_UPDATE_PERMISSION, code="not_authorized")
+
+
+register_import(IMPORT_ITEMS, validate=validate_items, apply_chunk=apply_items, noun="items")
+register_import(IMPORT_CASE_PACKS, validate=validate_case_packs, apply_chunk=apply_case_packs, noun="case packs")

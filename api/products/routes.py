@@ -1,0 +1,130 @@
+from flask import g, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api.common.auth import requires
+from api.common.idempotency import idempotent
+from api.imports.schemas import ImportArgs, ImportReport, import_answer, upload
+from api.jobs.schemas import Job
+from api.products import service
+from api.products.imports import IMPORT_CASE_PACKS, IMPORT_ITEMS, submit_bulk
+from api.products.schemas import (
+    CompositeCreate, CompositeUpdate, ItemCreate, ItemDetailArgs, ItemList, ItemListArgs, ItemType, ItemUpdate,
+)
+
+blp = Blueprint("products", __name__, url_prefix="/api/v4", description="The client's catalogue: items, case packs, bundles")
+
+
+@blp.route("/items")
+class Items(MethodView):
+    @requires()
+    @blp.arguments(ItemListArgs, location="query")
+    @blp.response(200, ItemList)
+    def get(self, args):
+        """List the client's items by name, filtered by search term, composite type or shop variant."""
+        items, cursor = service.list_items(args)
+        return {"items": items, "cursor": cursor}
+
+    @idempotent
+    @requires("create:items", logs=("item_type", "upc"))
+    @blp.arguments(ItemCreate)
+    @blp.response(201, ItemType)
+    def post(self, fields):
+        """Create a simple item."""
+        return service.create_item(g.identity, fields)
+
+
+@blp.route("/items/<string:upc>")
+class ItemByUpc(MethodView):
+    @requires(logs=("item_type", "upc"))
+    @blp.arguments(ItemDetailArgs, location="query")
+    @blp.response(200, ItemType)
+    def get(self, args, upc):
+        """Get an item with its children, parents, stock per location and open ASNs."""
+        return service.get_item(upc, args)
+
+    @requires("update:items", logs=("item_type", "upc"))
+    @blp.arguments(ItemUpdate)
+    @blp.response(200, ItemType)
+    def put(self, fields, upc):
+        """Update a simple item; the UPC is fixed, absent fields keep their values."""
+        return service.update_item(g.identity, upc, fields)
+
+
+@blp.route("/items/<string:upc>/convert_to_case_pack")
+class ConvertToCasePack(MethodView):
+    @requires("update:items", logs=("item_type", "upc"))
+    @blp.arguments(CompositeUpdate)
+    @blp.response(200, ItemType)
+    def put(self, fields, upc):
+        """Convert a simple item with no parents into a case pack of one child; SKU and name stay."""
+        return service.convert_to_case_pack(g.identity, upc, fields)
+
+
+@blp.route("/case_packs")
+class CasePacks(MethodView):
+    @idempotent
+    @requires("create:items", logs=("item_type", "upc"))
+    @blp.arguments(CompositeCreate)
+    @blp.response(201, ItemType)
+    def post(self, fields):
+        """Create a case pack holding a quantity of one simple item."""
+        return service.create_case_pack(g.identity, fields)
+
+
+@blp.route("/case_packs/<string:case_pack_upc>")
+class CasePackByUpc(MethodView):
+    @requires("update:items", logs=("item_type", "case_pack_upc"))
+    @blp.arguments(CompositeUpdate)
+    @blp.response(200, ItemType)
+    def put(self, fields, case_pack_upc):
+        """Update a case pack and its child."""
+        return service.update_case_pack(g.identity, case_pack_upc, fields)
+
+
+@blp.route("/virtual_bundles")
+class VirtualBundles(MethodView):
+    @idempotent
+    @requires("create:items", logs=("item_type", "upc"))
+    @blp.arguments(CompositeCreate)
+    @blp.response(201, ItemType)
+    def post(self, fields):
+        """Create a virtual bundle of existing items (a repeated child is ignored)."""
+        return service.create_virtual_bundle(g.identity, fields)
+
+
+BULK_BODY = {
+    "required": True,
+    "content": {"application/json": {"schema": {
+        "type": "array", "items": {"type": "object", "additionalProperties": {"type": "string", "nullable": True}},
+    }}},
+    "description": "The CSV's rows as objects keyed by column header; an empty string is null.",
+}
+
+
+@blp.route("/items/bulk")
+class ItemsBulk(MethodView):
+    @idempotent
+    @upload
+    @requires("create:items", logs=("job", "id"))
+    @blp.arguments(ImportArgs, location="query")
+    @blp.doc(requestBody=BULK_BODY)
+    @blp.response(202, Job)
+    @blp.alt_response(200, schema=ImportReport, description="The validate-only report")
+    def post(self, args):
+        """Create or update items from CSV rows, as a job (validated whole first)."""
+        return import_answer(submit_bulk(IMPORT_ITEMS, request.get_json(silent=True), g.identity, args))
+
+
+@blp.route("/case_packs/bulk")
+class CasePacksBulk(MethodView):
+    @idempotent
+    @upload
+    @requires("create:items", logs=("job", "id"))
+    @blp.arguments(ImportArgs, location="query")
+    @blp.doc(requestBody=BULK_BODY)
+    @blp.response(202, Job)
+    @blp.alt_response(200, schema=ImportReport, description="The validate-only report")
+    def post(self, args):
+        """Create case packs, or convert items into case packs, from CSV rows, as a job."""
+        return import_answer(submit_bulk(IMPORT_CASE_PACKS, request.get_json(silent=True), g.identity, args))

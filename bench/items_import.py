@@ -1,0 +1,143 @@
+"""Bulk items import end to end: upload, validation, job, worker, on PostgreSQL and Redis.
+
+Builds a realistic N-row items CSV (quoted commas and quotes, decimals, booleans), reads it the way
+the browser does (rows keyed by header), sends it to POST /api/v4/items/bulk?runAsync=true of a live
+API (gunicorn) with a real Celery worker behind it, waits for the job and prints rows_per_s= and the
+worker's peak resident memory (peak_rss_mb=, VmHWM of the process that ran the job).
+
+    .venv/bin/python bench/items_import.py --rows 100000
+"""
+import argparse
+import csv
+import io
+import json
+import signal
+import socket
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import requests
+
+from _common import WORDS, app_config, bench_database, item_name, make_clients, migrated_app, seed_rng
+
+COLUMNS = (
+    "id", "upc", "sku", "name", "category", "subcategory", "cost", "value", "customs_origin", "customs_description",
+    "tariff_code", "hazmat", "requires_serial_number", "length", "width", "height", "weight",
+)
+
+
+@contextmanager
+def private_redis():
+    """A Redis of the run's own: no other worker on the machine can take the job's messages."""
+    from tests.live import free_port
+
+    port = free_port()
+    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+                              stdout=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def build_csv(rows):
+    rng = seed_rng()
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    for n in range(rows):
+        name = item_name(rng)
+        writer.writerow((
+            "", f"{700000000000 + n}", f"{name[:3].upper()}-{n:07d}", f'{name}, {rng.choice(WORDS)} "{rng.randint(1, 9)}-pack"',
+            rng.choice(WORDS).title(), "", f"{rng.randint(1, 50000) / 100:.2f}", f"{rng.randint(1, 90000) / 100:.2f}",
+            rng.choice(("US", "CN", "DE", "")), f"{rng.choice(WORDS)} of {rng.choice(WORDS)}, {rng.choice(WORDS)}",
+            f"{rng.randint(1000, 9999)}.{rng.randint(10, 99)}", rng.choice(("true", "false", "")), "false",
+            f"{rng.randint(1, 400) / 10:.1f}", f"{rng.randint(1, 300) / 10:.1f}", f"{rng.randint(1, 200) / 10:.1f}",
+            f"{rng.randint(1, 5000) / 100:.2f}",
+        ))
+    return buffer.getvalue()
+
+
+def peak_rss_mb(pid):
+    """The largest VmHWM among the process and its descendants (prefork workers run the tasks)."""
+    peak, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        proc = Path(f"/proc/{current}")
+        try:
+            for line in (proc / "status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    peak = max(peak, int(line.split()[1]))
+            for task in (proc / "task").iterdir():
+                todo.extend(int(child) for child in (task / "children").read_text().split())
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return peak / 1024
+
+
+def wait_for_job(session, base_url, job_id, headers, timeout):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        job = session.get(f"{base_url}/api/v4/jobs/{job_id}", headers=headers).json()
+        if job["state"] in ("succeeded", "partly_succeeded", "failed"):
+            return job
+        time.sleep(0.05)
+    raise SystemExit(f"job {job_id} did not end within {timeout}s")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", type=int, default=100_000)
+    parser.add_argument("--timeout", type=int, default=1800)
+    args = parser.parse_args()
+
+    from tests.live import process_env, start_api, start_worker
+
+    text = build_csv(args.rows)
+    started = time.perf_counter()
+    rows = list(csv.DictReader(io.StringIO(text)))
+    body = json.dumps(rows).encode()
+    print(f"csv_bytes={len(text.encode())} json_bytes={len(body)} browser_side_parse_s={time.perf_counter() - started:.2f}", flush=True)
+
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stop the processes below on the way out
+    with bench_database("portal_bench_import") as database_url, private_redis() as broker_url:
+        config = app_config(database_url, CELERY_BROKER_URL=broker_url, UPLOAD_MAX_BYTES=max(32 * 1024 * 1024, len(body) + 1024))
+        app = migrated_app(config)
+        _, headers = make_clients(app, 1)
+        env = process_env(app.config, UPLOAD_MAX_BYTES=config["UPLOAD_MAX_BYTES"])
+        log_dir = Path(config["INSTANCE_DIR"])
+        worker = start_worker(env, log_dir, name="bench-worker")
+        api, base_url = start_api(env, log_dir, name="bench-api")
+        try:
+            session = requests.Session()
+            headers = {**headers, "Content-Type": "application/json"}
+            started = time.perf_counter()
+            response = session.post(f"{base_url}/api/v4/items/bulk?runAsync=true", data=body, headers=headers)
+            accepted = time.perf_counter() - started
+            if response.status_code != 202:
+                raise SystemExit(f"upload refused: {response.status_code} {response.text[:500]}")
+            job = wait_for_job(session, base_url, response.json()["id"], headers, args.timeout)
+            elapsed = time.perf_counter() - started
+            peak = peak_rss_mb(worker.popen.pid)
+        finally:
+            api.stop()
+            worker.stop()
+        print(f"job_state={job['state']} succeeded={job['succeeded']} failed={job['failed']}")
+        print(f"upload_and_validation_s={accepted:.2f} total_s={elapsed:.2f}")
+        print(f"rows={args.rows} rows_per_s={args.rows / elapsed:.0f} peak_rss_mb={peak:.0f}")
+        return 0 if job["state"] == "succeeded" and job["succeeded"] == args.rows else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

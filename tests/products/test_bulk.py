@@ -1,0 +1,305 @@
+"""Bulk items and bulk case packs: the whole file validated first, then applied by a job (run eagerly
+here; tests/integration runs it on a real worker), a mail with the failed rows, nothing half applied."""
+import csv
+import io
+from decimal import Decimal
+
+import pytest
+
+from api.extensions import db
+from api.jobs.models import Job
+from api.jobs.runner import run_job
+from api.notifications.models import OutboundEmail
+from api.products.models import ItemComponent, ItemType
+from tests.api.helpers import assert_error
+
+ITEMS = "/api/v4/items/bulk?runAsync=true"
+CASE_PACKS = "/api/v4/case_packs/bulk"
+
+
+def row(upc, **cells):
+    return {"id": "", "upc": upc, "sku": f"SKU-{upc}", "name": f"Item {upc}", "cost": "", "hazmat": "", **cells}
+
+
+def items():
+    return {item.upc: item for item in db.session.scalars(db.select(ItemType)).all()}
+
+
+def accepted(response):
+    assert response.status_code == 202, response.get_json()
+    job = response.get_json()
+    return db.session.get(Job, job["id"])
+
+
+def test_rows_create_and_update_items(client, factory, acme, as_manager):
+    existing = factory.item(acme, upc="OLD", sku="OLD-SKU", name="Old", category="Tents", cost=Decimal("5.00"))
+    rows = [
+        row("NEW-1", name='Tent, "Deluxe"', cost="12.50", hazmat="TRUE", category="=HYPERLINK(\"x\")"),
+        {"id": str(existing.id), "upc": "", "sku": "OLD-SKU", "name": "Renamed", "cost": "", "hazmat": "no"},
+        row("NEW-2", cost="0.01"),
+    ]
+
+    job = accepted(client.post(ITEMS, json=rows, headers=as_manager))
+
+    assert (job.kind, job.state, job.total, job.succeeded, job.failed) == ("import_items", "succeeded", 3, 3, 0)
+    found = items()
+    assert (found["NEW-1"].name, found["NEW-1"].cost, found["NEW-1"].hazmat) == ('Tent, "Deluxe"', Decimal("12.50"), True)
+    assert found["NEW-1"].category == '=HYPERLINK("x")'
+    assert (found["OLD"].name, found["OLD"].cost, found["OLD"].category) == ("Renamed", None, "Tents")
+    assert found["NEW-2"].composite_type == 0
+
+
+def test_a_row_without_id_updates_the_item_with_its_upc(client, factory, acme, as_manager):
+    factory.item(acme, upc="U1", sku="S1", name="Before")
+
+    job = accepted(client.post(ITEMS, json=[{"upc": "U1", "name": "After"}], headers=as_manager))
+
+    assert job.succeeded == 1 and items()["U1"].name == "After" and items()["U1"].sku == "S1"
+
+
+def test_validate_only_answers_without_applying(client, factory, acme, as_manager):
+    factory.item(acme, upc="U1")
+
+    response = client.post(ITEMS + "&validateOnly=true", json=[row("U1"), row("U2"), row("U3", cost="-1")], headers=as_manager)
+
+    assert response.status_code == 200
+    assert response.get_json() == {
+        "valid": False, "rows": 3, "would_create": 1, "would_update": 1,
+        "errors": [{"line": 4, "error": "cost must be at least 0.01."}], "errors_not_listed": 0,
+    }
+    assert set(items()) == {"U1"}
+
+
+@pytest.mark.parametrize("cells, error", [
+    ({"cost": "-1"}, "cost must be at least 0.01."),
+    ({"cost": "1.005"}, "cost must have at most 2 decimal places."),
+    ({"weight": "ten"}, "weight must be a number."),
+    ({"hazmat": "maybe"}, "hazmat must be true or false."),
+    ({"sku": ""}, "sku is required."),
+    ({"customs_origin": "USA"}, "customs_origin must be at most 2 characters."),
+    ({"id": "12abc"}, "id must be an item id (a whole number)."),
+    ({"id": "999999"}, "Item not found."),
+])
+def test_any_bad_row_refuses_the_whole_file(client, as_manager, cells, error):
+    response = client.post(ITEMS, json=[row("GOOD"), row("BAD", **cells)], headers=as_manager)
+
+    body = assert_error(response, 422, "invalid_rows")
+    assert body["description"] == "The file has 1 invalid rows; nothing was applied."
+    assert body["errors"] == [{"line": 3, "error": error}]
+    assert items() == {}
+
+
+def test_empty_file(client, as_manager):
+    body = assert_error(client.post(ITEMS, json=[], headers=as_manager), 422)
+
+    assert body["description"] == "No data in file!"
+
+
+def test_misspelt_headers_are_named(client, as_manager):
+    body = assert_error(client.post(ITEMS, json=[{"upc": "U1", "sku": "S1", "nmae": "x", "Cost": "1"}], headers=as_manager), 422)
+
+    assert body["description"].startswith("Unknown columns: Cost, nmae. Column headers must be field names: id, upc, sku, name")
+    assert body["errors"][0]["line"] == 1
+    assert items() == {}
+
+
+def test_body_must_be_rows(client, as_manager):
+    assert_error(client.post(ITEMS, json={"upc": "U1"}, headers=as_manager), 422)
+    assert_error(client.post(ITEMS, json=["U1"], headers=as_manager), 422)
+
+
+def test_duplicate_upcs_and_skus_inside_one_file(client, as_manager):
+    rows = [row("U1"), row("U2"), row("U1", sku="OTHER"), row("U3", sku="SKU-U2")]
+
+    body = assert_error(client.post(ITEMS, json=rows, headers=as_manager), 422)
+
+    assert body["errors"] == [
+        {"line": 4, "error": "UPC 'U1' appears more than once in the file (first on line 2)."},
+        {"line": 5, "error": "SKU 'SKU-U2' appears more than once in the file (first on line 3)."},
+    ]
+
+
+def test_a_sku_of_another_item_of_the_client_clashes(client, factory, acme, as_manager):
+    factory.item(acme, upc="U1", sku="TAKEN")
+
+    body = assert_error(client.post(ITEMS, json=[row("U2", sku="TAKEN")], headers=as_manager), 422)
+
+    assert body["errors"] == [{"line": 2, "error": "An item with SKU 'TAKEN' already exists."}]
+
+
+def test_another_clients_upc_is_a_new_item(client, factory, globex, as_manager):
+    factory.item(globex, upc="SHARED", sku="SHARED", name="Globex's")
+
+    job = accepted(client.post(ITEMS, json=[row("SHARED", sku="SHARED")], headers=as_manager))
+
+    assert job.succeeded == 1
+    names = sorted(db.session.scalars(db.select(ItemType.name)).all())
+    assert names == ["Globex's", "Item SHARED"]
+
+
+def test_another_clients_id_is_not_found(client, factory, globex, as_manager):
+    theirs = factory.item(globex, upc="G1", name="Theirs")
+
+    body = assert_error(client.post(ITEMS, json=[{"id": str(theirs.id), "name": "Mine"}], headers=as_manager), 422)
+
+    assert body["errors"] == [{"line": 2, "error": "Item not found."}]
+    assert db.session.get(ItemType, theirs.id).name == "Theirs"
+
+
+def test_valid_rows_only_applies_the_valid_rows_and_mails_the_failed_ones(client, as_manager):
+    rows = [row("U1"), row("U2", cost="abc"), row("U3"), row("U4", weight="-2")]
+
+    job = accepted(client.post(ITEMS + "&validRowsOnly=true", json=rows, headers=as_manager))
+
+    assert (job.state, job.total, job.succeeded, job.failed) == ("partly_succeeded", 4, 2, 2)
+    assert set(items()) == {"U1", "U3"}
+    assert [(r["line"], r["error"]) for r in job.results] == [(3, "cost must be a number."), (5, "weight must be at least 0.")]
+    mail = db.session.scalars(db.select(OutboundEmail)).one()
+    assert mail.recipient == "acme.manager@example.com" and "2 applied, 2 failed" in mail.body
+    failed = list(csv.reader(io.StringIO(mail.attachment.decode("utf-8-sig"))))
+    assert failed == [["line", "error"], ["3", "cost must be a number."], ["5", "weight must be at least 0."]]
+
+
+def test_a_successful_import_mails_a_summary(client, as_manager):
+    job = accepted(client.post(ITEMS, json=[row("U1"), row("U2")], headers=as_manager))
+
+    mail = db.session.scalars(db.select(OutboundEmail)).one()
+    assert job.state == "succeeded" and "2 applied, 0 failed" in mail.body and mail.attachment is None
+
+
+def test_an_idempotency_key_applies_nothing_twice(client, as_manager):
+    headers = {**as_manager, "Idempotency-Key": "upload-1"}
+
+    first = client.post(ITEMS, json=[row("U1")], headers=headers)
+    again = client.post(ITEMS, json=[row("U1")], headers=headers)
+
+    assert first.status_code == again.status_code == 202
+    assert again.get_json()["id"] == first.get_json()["id"] and again.headers["Idempotent-Replayed"] == "true"
+    assert db.session.scalars(db.select(Job)).all() == [db.session.get(Job, first.get_json()["id"])]
+    assert list(items()) == ["U1"]
+
+
+def test_clients_may_not_set_admin_only_fields_in_bulk(client, factory, acme, as_custom):
+    factory.item(acme, upc="U1", weight=Decimal("1.00"))
+
+    body = assert_error(client.post(ITEMS, json=[
+        row("U2", is_package="true", weight="3"), {"upc": "U1", "weight": "2"}, {"upc": "U1", "weight": "1.00"},
+    ], headers=as_custom), 422)
+
+    assert body["errors"] == [
+        {"line": 2, "error": "Only provider staff may set: is_package."},
+        {"line": 3, "error": "Only provider staff may set: weight."},
+        {"line": 4, "error": "UPC 'U1' appears more than once in the file (first on line 3)."},
+    ]
+
+
+def test_admins_set_admin_only_fields_in_bulk(client, factory, acme, as_admin):
+    factory.item(acme, upc="U1")
+
+    accepted(client.post(ITEMS, json=[{"upc": "U1", "is_package": "yes", "weight": "2.5"}], headers=as_admin))
+
+    assert (items()["U1"].is_package, items()["U1"].weight) == (True, Decimal("2.50"))
+
+
+def test_updates_need_the_update_permission(client, factory, acme):
+    factory.item(acme, upc="U1", name="Kept")
+    creator = factory.headers(factory.user("client_custom", acme, permissions=["create:items"]))
+
+    body = assert_error(client.post(ITEMS, json=[{"upc": "U1", "name": "Changed"}], headers=creator), 403)
+    created = client.post(ITEMS, json=[row("U2")], headers=creator)
+
+    assert body["description"] == "Updating existing items needs the update:items permission."
+    assert created.status_code == 202 and items()["U1"].name == "Kept"
+
+
+def test_read_only_users_cannot_upload(client, as_viewer):
+    assert_error(client.post(ITEMS, json=[row("U1")], headers=as_viewer), 403)
+    assert_error(client.post(CASE_PACKS, json=[row("U1")], headers=as_viewer), 403)
+
+
+# --- case packs ----------------------------------------------------------------------------------
+
+def pack(upc, child_upc, quantity="6", **cells):
+    return {"id": "", "upc": upc, "sku": f"SKU-{upc}", "name": f"Case {upc}", "child_upc": child_upc, "child_quantity": quantity, **cells}
+
+
+def children_of(upc):
+    item = items()[upc]
+    return [(c.child.upc, c.quantity) for c in db.session.scalars(db.select(ItemComponent).filter_by(parent_id=item.id))]
+
+
+def test_case_pack_rows_create_and_convert(client, factory, acme, as_manager):
+    factory.item(acme, upc="TENT")
+    factory.item(acme, upc="STOVE")
+    box = factory.item(acme, upc="BOX", sku="BOX-SKU", name="Box")
+
+    job = accepted(client.post(CASE_PACKS, json=[
+        pack("CP-1", "TENT", "12"),
+        {"id": str(box.id), "upc": "", "sku": "BOX-SKU", "name": "", "child_upc": "STOVE", "child_quantity": "4"},
+    ], headers=as_manager))
+
+    assert (job.kind, job.state, job.succeeded) == ("import_case_packs", "succeeded", 2)
+    assert items()["CP-1"].composite_type == 1 and children_of("CP-1") == [("TENT", 12)]
+    assert (items()["BOX"].composite_type, items()["BOX"].name) == (1, "Box") and children_of("BOX") == [("STOVE", 4)]
+
+
+@pytest.mark.parametrize("rows, error", [
+    ([pack("CP-1", "")], "Case Pack must have a child item."),
+    ([pack("CP-1", "CP-1")], "Child item cannot be the same as the parent."),
+    ([pack("CP-1", "NOPE")], "Item not found."),
+    ([pack("CP-1", "TENT", "0")], "child_quantity must be a whole number from 1 to 1000."),
+    ([pack("CP-1", "TENT", "1001")], "child_quantity must be a whole number from 1 to 1000."),
+    ([pack("CP-1", "TENT", "2.5")], "child_quantity must be a whole number from 1 to 1000."),
+    ([pack("CP-1", "TENT", "-3")], "child_quantity must be a whole number from 1 to 1000."),
+    ([pack("CP-1", "HELD")], "Item 'Held' is already a child of item 'Old case'"),
+    ([pack("CP-1", "OLD-CASE")], "A Case Pack's child item must be a simple item."),
+    ([pack("OLD-CASE", "TENT")], "An item with UPC 'OLD-CASE' already exists."),
+])
+def test_case_pack_row_rules(client, factory, acme, as_manager, rows, error):
+    factory.item(acme, upc="TENT")
+    factory.item(acme, upc="SPARE")
+    held = factory.item(acme, upc="HELD", name="Held")
+    factory.item(acme, upc="OLD-CASE", name="Old case", composite_type=1, children=[(held, 2)])
+
+    body = assert_error(client.post(CASE_PACKS, json=[pack("FINE", "SPARE", "1")] + rows, headers=as_manager), 422)
+
+    assert body["errors"] == [{"line": 3, "error": error}]
+    assert "FINE" not in items()
+
+
+def test_two_case_packs_of_one_child_in_a_file(client, factory, acme, as_manager):
+    factory.item(acme, upc="TENT", name="Tent")
+
+    body = assert_error(client.post(CASE_PACKS, json=[pack("CP-1", "TENT"), pack("CP-2", "TENT")], headers=as_manager), 422)
+
+    assert body["errors"] == [{"line": 3, "error": "Item 'Tent' is already a child of item 'Case CP-1'"}]
+
+
+def test_converting_keeps_sku_and_name_and_needs_a_simple_item_without_parents(client, factory, acme, as_manager):
+    tent = factory.item(acme, upc="TENT")
+    factory.item(acme, upc="STOVE")
+    factory.item(acme, upc="BUNDLE", composite_type=2, children=[(tent, 1)])
+    box = factory.item(acme, upc="BOX", name="Box")
+
+    body = assert_error(client.post(CASE_PACKS, json=[
+        {"id": str(box.id), "name": "Other", "child_upc": "STOVE", "child_quantity": "2"},
+        {"id": str(tent.id), "name": "", "child_upc": "STOVE", "child_quantity": "2"},
+    ], headers=as_manager), 422)
+
+    assert body["errors"] == [
+        {"line": 2, "error": "SKU and name cannot be changed when converting to a Case Pack."},
+        {"line": 3, "error": "Only a simple item that is not part of a case pack or bundle can be converted to a Case Pack."},
+    ]
+
+
+def test_a_upc_taken_after_validation_fails_only_that_row(app, client, monkeypatch, as_manager):
+    monkeypatch.setitem(app.extensions["celery"].conf, "task_always_eager", False)
+    job_id = client.post(ITEMS, json=[row("U1"), row("U2")], headers=as_manager).get_json()["id"]
+    assert client.post("/api/v4/items", json={"upc": "U2", "sku": "OTHER", "name": "Made meanwhile"}, headers=as_manager).status_code == 201
+
+    run_job(job_id)
+
+    job = db.session.get(Job, job_id)
+    assert (job.state, job.succeeded, job.failed) == ("partly_succeeded", 1, 1)
+    assert job.results == [{"line": 3, "status": "failed", "error": "An item with UPC 'U2' already exists."}]
+    assert items()["U2"].name == "Made meanwhile"
