@@ -1,1 +1,3 @@
+from api.inbound.routes import blp
 
+__all__ = ["blp"]

@@ -21,6 +21,8 @@ class Asn(db.Model):
     received_at: Mapped[object | None] = mapped_column(db.DateTime)
     created_by: Mapped[str] = mapped_column(db.String(150))
     created_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow)
+    # The upload job that created it: rows of that job may add to it, rows of any other may not.
+    import_job_id: Mapped[str | None] = mapped_column(db.String(36))
 
     expected_inbound_shipments: Mapped[list["ExpectedInboundShipment"]] = relationship(
         back_populates="asn", cascade="all, delete-orphan", order_by="ExpectedInboundShipment.id",
@@ -53,3 +55,4 @@ class ExpectedInboundShipmentItem(db.Model):
     received_at: Mapped[object | None] = mapped_column(db.DateTime)
 
     shipment: Mapped[ExpectedInboundShipment] = relationship(back_populates="expected_inbound_shipment_items")
+    item_type: Mapped["ItemType"] = relationship()

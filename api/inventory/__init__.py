@@ -1,1 +1,3 @@
+from api.inventory.routes import blp
 
+__all__ = ["blp"]

@@ -1,1 +1,3 @@
+from api.returns.routes import blp
 
+__all__ = ["blp"]

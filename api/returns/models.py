@@ -22,6 +22,8 @@ class Rma(db.Model):
     order_id: Mapped[str | None] = mapped_column(db.String(64))
     created_by: Mapped[str] = mapped_column(db.String(150))
     created_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow)
+    # The upload job that created it: rows of that job may add to it, rows of any other may not.
+    import_job_id: Mapped[str | None] = mapped_column(db.String(36))
 
     expected_inbound_shipments: Mapped[list["RmaShipment"]] = relationship(
         back_populates="rma", cascade="all, delete-orphan", order_by="RmaShipment.id",
@@ -54,3 +56,4 @@ class RmaItem(db.Model):
     reason_notes: Mapped[str | None] = mapped_column(db.Text)
 
     shipment: Mapped[RmaShipment] = relationship(back_populates="items")
+    item_type: Mapped["ItemType"] = relationship()

@@ -1,0 +1,114 @@
+"""The job that applies a validated upload, one stored chunk at a time.
+
+Each chunk is claimed, applied and counted in one transaction: a worker killed mid-job leaves the
+committed chunks marked applied and the others untouched, so the job run again (the broker delivers
+it again) continues after the last committed chunk and applies every row exactly once.
+"""
+import json
+import zlib
+
+from sqlalchemy import delete, select, update
+
+from api.common.csv_io import write_csv
+from api.common.timeutil import utcnow
+from api.extensions import db
+from api.imports.models import ImportChunk
+from api.imports.registry import ImportContext, import_kind
+from api.jobs.models import Job
+from api.jobs.registry import ResultMail
+
+MAX_RESULTS = 1000  # failed rows kept on the job for the browser; the mail's CSV lists them all
+
+
+def pack(payload):
+    return zlib.compress(json.dumps(payload, separators=(",", ":")).encode(), 1)
+
+
+def unpack(blob):
+    return json.loads(zlib.decompress(blob))
+
+
+def apply_import(job):
+    kind = import_kind(job.kind)
+    job_id, upload_id = job.id, job.params["upload_id"]
+    context = ImportContext(job.client_id, job.params["actor"], job.params["is_admin"], job_id)
+    try:
+        pending = db.session.scalars(
+            select(ImportChunk.seq).where(ImportChunk.upload_id == upload_id, ImportChunk.applied.is_(False))
+            .order_by(ImportChunk.seq)
+        ).all()
+        for seq in pending:
+            _apply_chunk(kind, context, upload_id, seq)
+        mail = _result_mail(kind, db.session.get(Job, job_id), upload_id)
+    except Exception:
+        db.session.rollback()
+        _drop_chunks(upload_id)
+        db.session.commit()
+        raise
+    # Dropped in the runner's final commit, together with the job's end state and its mail.
+    _drop_chunks(upload_id)
+    return mail
+
+
+def _apply_chunk(kind, context, upload_id, seq):
+    claimed = db.session.execute(
+        update(ImportChunk)
+        .where(ImportChunk.upload_id == upload_id, ImportChunk.seq == seq, ImportChunk.applied.is_(False))
+        .values(applied=True)
+    )
+    if claimed.rowcount != 1:  # another run of this job committed it meanwhile
+        db.session.rollback()
+        return
+    chunk = db.session.scalars(
+        select(ImportChunk).filter_by(upload_id=upload_id, seq=seq).execution_options(populate_existing=True)
+    ).one()
+    payload = unpack(chunk.rows)
+    rows = [(line, row) for line, row in payload["rows"]]
+    failures = sorted(
+        [(line, error) for line, error in kind.apply_chunk(rows, context)]
+        + [(line, error) for line, error in payload["rejected"]]
+    )
+    chunk.rows = None
+    chunk.failures = failures
+
+    job = db.session.scalars(
+        select(Job).where(Job.id == context.job_id).with_for_update().execution_options(populate_existing=True)
+    ).one()
+    handled = len(rows) + len(payload["rejected"])
+    job.processed += handled
+    job.failed += len(failures)
+    job.succeeded += handled - len(failures)
+    room = MAX_RESULTS - len(job.results)
+    if room > 0 and failures:
+        job.results = job.results + [
+            {"line": line, "status": "failed", "error": error} for line, error in failures[:room]
+        ]
+    db.session.commit()
+
+
+def _failures(upload_id):
+    seqs = db.session.scalars(
+        select(ImportChunk.seq).where(ImportChunk.upload_id == upload_id).order_by(ImportChunk.seq)
+    ).all()
+    for seq in seqs:
+        failures = db.session.scalars(select(ImportChunk.failures).filter_by(upload_id=upload_id, seq=seq)).one()
+        yield from failures or ()
+
+
+def _result_mail(kind, job, upload_id):
+    summary = (
+        f"Your upload of {job.total} {kind.noun} has been processed: "
+        f"{job.succeeded} applied, {job.failed} failed."
+    )
+    if not job.failed:
+        return ResultMail(subject=f"Import of {kind.noun} completed", body=summary)
+    file_name = f"failed-{kind.name.replace('_', '-')}-{utcnow():%Y%m%d-%H%M%S}.csv"
+    return ResultMail(
+        subject=f"Import of {kind.noun} completed with {job.failed} failed rows",
+        body=summary + "\nThe attached file lists each failed row by its line in your file, with the reason.",
+        attachment=(file_name, "text/csv", write_csv(("line", "error"), _failures(upload_id))),
+    )
+
+
+def _drop_chunks(upload_id):
+    db.session.execute(delete(ImportChunk).where(ImportChunk.upload_id == upload_id))

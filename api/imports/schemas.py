@@ -1,0 +1,53 @@
+"""What every upload route shares: its query arguments, its two answers and its body limit."""
+from flask import current_app, make_response, request
+from marshmallow import Schema, fields
+
+from api.common.errors import RowError
+from api.jobs.models import Job as JobRow
+from api.jobs.schemas import Job
+
+
+class ImportArgs(Schema):
+    validateOnly = fields.Boolean(load_default=False, metadata={"description": "Answer what would happen; apply nothing"})
+    validRowsOnly = fields.Boolean(load_default=False, metadata={"description": "Apply the valid rows, skip the others"})
+    runAsync = fields.Boolean(load_default=True, metadata={"description": "Accepted for compatibility: uploads always run as jobs"})
+
+
+class ImportReport(Schema):
+    valid = fields.Boolean()
+    rows = fields.Integer()
+    would_create = fields.Integer()
+    would_update = fields.Integer()
+    errors = fields.List(fields.Nested(RowError))
+    errors_not_listed = fields.Integer(metadata={"description": "Row errors beyond those listed"})
+
+
+def import_answer(result):
+    """202 with the started job, or 200 with the validate-only report (flask-smorest passes a
+    Response through untouched, so one view documents and answers both)."""
+    if isinstance(result, JobRow):
+        return make_response(Job().dump(result), 202)
+    return make_response(ImportReport().dump(result), 200)
+
+
+def upload(view):
+    """Let the view take bodies up to UPLOAD_MAX_BYTES instead of MAX_CONTENT_LENGTH."""
+    view.upload_limit = True
+    return view
+
+
+def _view_function():
+    view = current_app.view_functions.get(request.endpoint)
+    view_class = getattr(view, "view_class", None)
+    return getattr(view_class, request.method.lower(), None) if view_class is not None else view
+
+
+def apply_upload_limit():
+    if request.endpoint and getattr(_view_function(), "upload_limit", False):
+        request.max_content_length = current_app.config["UPLOAD_MAX_BYTES"]
+
+
+def install_upload_limit(state):
+    # First of the app's before-request hooks: the app's own hooks read the body (checking it for
+    # unstorable text) and would refuse an upload against the general limit before the view runs.
+    state.app.before_request_funcs.setdefault(None, []).insert(0, apply_upload_limit)

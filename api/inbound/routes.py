@@ -1,0 +1,58 @@
+from flask import g
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api.common.auth import requires
+from api.common.errors import Error
+from api.common.idempotency import idempotent
+from api.imports.schemas import ImportArgs, ImportReport, import_answer, upload
+from api.inbound import service
+from api.inbound.schemas import AsnDetail, AsnList, AsnListArgs, InboundUpload, Receipt
+from api.jobs.schemas import Job
+
+blp = Blueprint("inbound", __name__, description="Inbound shipments (ASNs): upload, list and receipt")
+
+
+@blp.route("/api/v2/inbound/client_upload")
+class InboundUploadView(MethodView):
+    @idempotent
+    @upload
+    @requires("write:asns", logs=("job", "id"))
+    @blp.arguments(ImportArgs, location="query")
+    @blp.arguments(InboundUpload)
+    @blp.response(202, Job)
+    @blp.alt_response(200, schema=ImportReport, description="The validate-only report")
+    @blp.alt_response(422, schema=Error, description="Row errors; nothing was applied")
+    def post(self, args, body):
+        """Upload inbound inventory (CSV rows): ASNs are created by a job once the whole file is valid."""
+        return import_answer(service.upload_inbound(g.identity, body["lines"], args))
+
+
+@blp.route("/api/v4/asns")
+class Asns(MethodView):
+    @requires()
+    @blp.arguments(AsnListArgs, location="query")
+    @blp.response(200, AsnList)
+    def get(self, args):
+        """List the client's ASNs, newest first, with their item counts and quantities."""
+        asns, cursor = service.list_asns(args)
+        return {"asns": asns, "cursor": cursor}
+
+
+@blp.route("/api/v4/asns/<int:asn_id>")
+class AsnById(MethodView):
+    @requires(logs=("asn", "asn_id"))
+    @blp.response(200, AsnDetail)
+    def get(self, asn_id):
+        """Get an ASN with its expected shipments and items."""
+        return service.get_asn(asn_id)
+
+
+@blp.route("/api/v4/asns/<int:asn_id>/receive")
+class AsnReceipt(MethodView):
+    @requires("write:asns", logs=("asn", "asn_id"))
+    @blp.arguments(Receipt)
+    @blp.response(200, AsnDetail)
+    def post(self, body, asn_id):
+        """Mark an ASN, or some of its items, received (provider staff): stock rises through the ledger."""
+        return service.receive(g.identity, asn_id, body["items"])

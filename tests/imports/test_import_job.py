@@ -1,0 +1,106 @@
+"""The import job: chunks committed with the job's progress, so a run cut short and run again applies
+every row exactly once; the upload body limit is raised for upload routes only."""
+import dataclasses
+
+import pytest
+from sqlalchemy import select
+
+from api.extensions import db
+from api.imports import registry
+from api.imports.models import ImportChunk
+from api.inbound.models import ExpectedInboundShipmentItem
+from api.jobs import runner
+from api.jobs import service as job_service
+from api.jobs.models import Job
+from tests.api.helpers import assert_error
+
+URL = "/api/v2/inbound/client_upload"
+
+
+class WorkerLost(BaseException):
+    """Stands for the worker process dying: nothing of the job's own error handling runs."""
+
+
+@pytest.fixture
+def queued_upload(app, client, headers, factory, acme, monkeypatch):
+    """A 7-line upload in chunks of 2, stored and queued but not yet run."""
+    for n in (1, 2, 3):
+        factory.item(acme, upc=f"50000000000{n}")
+    monkeypatch.setitem(app.config, "IMPORT_CHUNK_ROWS", 2)
+    monkeypatch.setattr(job_service.run_job, "delay", lambda job_id: None)
+    lines = [{"Warehouse ID": "CA01", "ASN ID": f"A{n // 3}", "UPC": f"50000000000{n % 3 + 1}", "Quantity": str(n + 1)} for n in range(7)]
+    answer = client.post(URL, json={"lines": lines}, headers=headers)
+    assert answer.status_code == 202 and answer.get_json()["state"] == "queued"
+    return answer.get_json()["id"]
+
+
+def break_on_chunk(monkeypatch, number, error):
+    kind = registry.import_kind("import_inbound")
+    calls = []
+
+    def apply_chunk(chunk, context):
+        calls.append(chunk)
+        if len(calls) == number:
+            raise error
+        return kind.apply_chunk(chunk, context)
+
+    monkeypatch.setitem(registry._kinds, "import_inbound", dataclasses.replace(kind, apply_chunk=apply_chunk))
+
+
+def applied_quantities():
+    return sorted(db.session.scalars(select(ExpectedInboundShipmentItem.quantity)))
+
+
+def test_a_job_cut_short_resumes_after_its_last_committed_chunk(queued_upload, monkeypatch, mail_files):
+    break_on_chunk(monkeypatch, 3, WorkerLost())
+    with pytest.raises(WorkerLost):
+        runner.run_job(queued_upload)
+    db.session.rollback()
+
+    job = db.session.get(Job, queued_upload)
+    assert (job.state, job.processed, job.succeeded) == ("running", 4, 4)
+    assert applied_quantities() == [1, 2, 3, 4]
+    assert mail_files() == []
+
+    monkeypatch.undo()
+    runner.run_job(queued_upload)
+
+    db.session.expire_all()
+    job = db.session.get(Job, queued_upload)
+    assert (job.state, job.attempts, job.processed, job.succeeded, job.failed) == ("succeeded", 2, 7, 7, 0)
+    assert applied_quantities() == [1, 2, 3, 4, 5, 6, 7]
+    assert db.session.scalars(select(ImportChunk)).all() == []
+    assert len(mail_files()) == 1
+
+    runner.run_job(queued_upload)
+    assert applied_quantities() == [1, 2, 3, 4, 5, 6, 7] and len(mail_files()) == 1
+
+
+def test_a_job_failing_unexpectedly_keeps_what_it_committed_and_drops_its_chunks(queued_upload, monkeypatch, mail_files):
+    break_on_chunk(monkeypatch, 2, RuntimeError("database went away"))
+
+    runner.run_job(queued_upload)
+
+    job = db.session.get(Job, queued_upload)
+    assert (job.state, job.processed) == ("failed", 2)
+    assert "database" not in job.error
+    assert applied_quantities() == [1, 2]
+    assert db.session.scalars(select(ImportChunk)).all() == []
+    [message] = mail_files()
+    assert "failed" in message["Subject"]
+
+
+def test_a_chunk_already_claimed_by_another_run_is_not_applied_again(queued_upload):
+    first = db.session.scalars(select(ImportChunk).filter_by(seq=0)).one()
+    first.applied = True
+    db.session.commit()
+
+    runner.run_job(queued_upload)
+
+    assert applied_quantities() == [3, 4, 5, 6, 7]
+
+
+def test_only_upload_routes_take_bodies_beyond_the_general_limit(client, headers):
+    two_megabytes = {"username": "x" * (2 * 1024 * 1024), "email": "a@b.c", "password": "long-enough"}
+
+    assert_error(client.post("/api/v4/users", json=two_megabytes, headers=headers), 413)

@@ -1,0 +1,121 @@
+"""A worker killed in the middle of an inbound import, and another started: the job finishes with
+every row applied exactly once and one result mail.
+
+The workers consume a queue of their own, so a worker that other integration tests started cannot
+take the job. On Redis the killed worker's unacknowledged message is delivered again by the broker
+once its visibility timeout has passed; the filesystem broker removes a message when a worker takes
+it and nothing delivers it again: on the embedded backend the test sends the job again by hand (the
+portal has no sweep of jobs lost with their worker yet).
+"""
+import signal
+import time
+
+import pytest
+from sqlalchemy import func, select
+
+from api.extensions import db
+from api.inbound.models import Asn, ExpectedInboundShipment, ExpectedInboundShipmentItem
+from api.jobs import service as job_service
+from api.jobs.models import Job
+from api.jobs.tasks import run_job
+from tests.live import VENV_BIN, Process
+
+pytestmark = pytest.mark.integration
+
+QUEUE = "import-resume"
+LINES = 50_000
+ITEMS = 50
+VISIBILITY_TIMEOUT = 8
+
+
+def start_worker(env, log_dir, name):
+    worker = Process(
+        name,
+        [str(VENV_BIN / "celery"), "-A", "worker.app", "worker", "--loglevel=INFO", "--pool=solo",
+         "-Q", f"{QUEUE},celery", "--without-gossip", "--without-mingle", "--without-heartbeat", "-n", f"{name}@%h"],
+        env, log_dir,
+    )
+    worker.wait_for_output("ready.")
+    return worker
+
+
+def job_progress(job_id):
+    db.session.rollback()
+    return db.session.execute(select(Job.state, Job.processed, Job.total).filter_by(id=job_id)).one()
+
+
+def wait_for(condition, timeout, what):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@pytest.fixture
+def through_the_broker(app, monkeypatch):
+    """Jobs started by the in-process app go to the workers' queue instead of running in the test."""
+    monkeypatch.setitem(app.extensions["celery"].conf, "task_always_eager", False)
+    monkeypatch.setitem(app.config, "IMPORT_CHUNK_ROWS", 500)
+    monkeypatch.setattr(job_service.run_job, "delay", lambda job_id: run_job.apply_async((job_id,), queue=QUEUE))
+
+
+def test_a_worker_killed_mid_import_leaves_a_job_the_next_worker_finishes_exactly_once(
+    app, client, factory, backend, live_env, process_logs, mail, through_the_broker,
+):
+    acme = factory.client("Acme")
+    requester = factory.user("client", acme, username="acme.importer", email="importer@acme.test")
+    upcs = [factory.item(acme, upc=f"6{n:011d}").upc for n in range(ITEMS)]
+    lines = [
+        {"Warehouse ID": "TX01", "ASN ID": f"ASN-{n // ITEMS:04d}", "UPC": upcs[n % ITEMS], "Quantity": str(n % 97 + 1)}
+        for n in range(LINES)
+    ]
+    env = {**live_env, "BROKER_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT)}
+    first = start_worker(env, process_logs, "import-worker-1")
+    try:
+        answer = client.post("/api/v2/inbound/client_upload", json={"lines": lines}, headers=factory.headers(requester))
+        assert answer.status_code == 202, answer.get_json()
+        job_id = answer.get_json()["id"]
+
+        wait_for(lambda: job_progress(job_id).processed >= 2000, 120, "some chunks to be committed")
+        first.popen.send_signal(signal.SIGKILL)
+        first.popen.wait()
+    finally:
+        first.stop()
+    state, processed, total = job_progress(job_id)
+    assert state == "running" and 0 < processed < total, "the job ended before the worker was killed: make it bigger"
+    time.sleep(VISIBILITY_TIMEOUT + 1)
+    assert job_progress(job_id).processed == processed
+
+    second = start_worker(env, process_logs, "import-worker-2")
+    try:
+        if backend == "embedded":
+            run_job.apply_async((job_id,), queue=QUEUE)
+        wait_for(lambda: job_progress(job_id).state not in ("queued", "running"), 180, "the job to end")
+        [message] = mail.wait_for(1)
+        time.sleep(1)
+    finally:
+        second.stop()
+
+    db.session.rollback()
+    job = db.session.get(Job, job_id)
+    assert (job.state, job.total, job.processed, job.succeeded, job.failed, job.attempts) == ("succeeded", LINES, LINES, LINES, 0, 2)
+    count, quantity = db.session.execute(
+        select(func.count(), func.sum(ExpectedInboundShipmentItem.quantity))
+        .join(ExpectedInboundShipment, ExpectedInboundShipmentItem.shipment_id == ExpectedInboundShipment.id)
+        .join(Asn, ExpectedInboundShipment.asn_id == Asn.id).where(Asn.client_id == acme.id)
+    ).one()
+    assert (count, quantity) == (LINES, sum(n % 97 + 1 for n in range(LINES)))
+    per_asn = db.session.execute(
+        select(Asn.external_id, func.count(ExpectedInboundShipmentItem.id))
+        .join(ExpectedInboundShipment, ExpectedInboundShipment.asn_id == Asn.id)
+        .join(ExpectedInboundShipmentItem, ExpectedInboundShipmentItem.shipment_id == ExpectedInboundShipment.id)
+        .group_by(Asn.external_id)
+    ).all()
+    assert len(per_asn) == LINES // ITEMS and {n for _, n in per_asn} == {ITEMS}
+    assert db.session.scalar(select(func.count()).select_from(ExpectedInboundShipment)) == LINES // ITEMS
+    assert len(mail.messages) == 1
+    assert message["To"] == "importer@acme.test"
+    assert f"{LINES} applied, 0 failed" in message.get_body().get_content()
