@@ -1,1 +1,3 @@
+from api.shop.routes import blp
 
+__all__ = ["blp"]

@@ -1,0 +1,187 @@
+"""A local HTTP server that speaks the shop platform's (Shopify's) OAuth install protocol.
+
+Shops live under /shops/<shop>/, so SHOPIFY_SHOP_URL_TEMPLATE is ``http://127.0.0.1:<port>/shops/{shop}``.
+- GET  .../admin/oauth/authorize: checks client_id and shows the consent page with 'Install app';
+- GET  .../admin/oauth/approve: sends the browser back to redirect_uri with code, host, shop, state,
+  timestamp and hmac (HMAC-SHA256 of the sorted query with the app secret, as Shopify signs it);
+- POST .../admin/oauth/access_token: trades a code it issued (once) for an access token, checking
+  client_id and client_secret.
+
+The signing here is written independently of the portal's own, so a mistake in either shows.
+"""
+import base64
+import hashlib
+import hmac
+import html
+import json
+import re
+import secrets
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+from api.shop.install_pages import NONCE_COOKIE, NONCE_COOKIE_PATH
+
+API_KEY = "test-shop-app-key"
+API_SECRET = "test-shop-app-secret"
+SCOPES = "read_products,read_orders"
+PATH = re.compile(r"^/shops/(?P<shop>[^/]+)/admin/oauth/(?P<action>authorize|approve|access_token)$")
+
+
+def sign(params, secret=API_SECRET):
+    """The hmac Shopify puts on a query: over the other parameters as k=v, sorted, joined by &, with
+    % and & (and = in names) escaped so one parameter cannot pose as two."""
+    pairs = (
+        (key.replace("%", "%25").replace("=", "%3D") + "=" + value.replace("%", "%25")).replace("&", "%26")
+        for key, value in params.items() if key not in ("hmac", "signature")
+    )
+    return hmac.new(secret.encode(), "&".join(sorted(pairs)).encode(), hashlib.sha256).hexdigest()
+
+
+def signed(params, secret=API_SECRET):
+    return {**params, "hmac": sign(params, secret)}
+
+
+class ShopPlatform:
+    def __init__(self):
+        self.codes = {}  # code -> shop, until it is used
+        self.tokens = []  # access tokens handed out, newest last
+        self.refuse_exchange = None  # an HTTP status to answer the next exchanges with
+        self.exchange_delay = 0  # seconds the exchange takes, so a browser test sees the waiting page
+        self._lock = threading.Lock()
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    @property
+    def settings(self):
+        return {
+            "SHOPIFY_API_KEY": API_KEY,
+            "SHOPIFY_API_SECRET": API_SECRET,
+            "SHOPIFY_SCOPES": SCOPES,
+            "SHOPIFY_SHOP_URL_TEMPLATE": f"http://127.0.0.1:{self.port}/shops/{{shop}}",
+        }
+
+    def issue_code(self, shop):
+        code = secrets.token_hex(16)
+        with self._lock:
+            self.codes[code] = shop
+        return code
+
+    def callback_params(self, shop, state, **overrides):
+        """The signed query the platform sends back to the app after the merchant approved."""
+        params = {
+            "code": self.issue_code(shop),
+            "host": base64.urlsafe_b64encode(f"{shop}/admin".encode()).decode().rstrip("="),
+            "shop": shop,
+            "state": state,
+            "timestamp": str(int(time.time())),
+        }
+        params.update(overrides)
+        return signed(params)
+
+    def _exchange(self, shop, fields):
+        time.sleep(self.exchange_delay)
+        if self.refuse_exchange:
+            return self.refuse_exchange, {"error": "unavailable"}
+        if fields.get("client_id") != API_KEY or fields.get("client_secret") != API_SECRET:
+            return 400, {"error": "invalid_client", "error_description": "Client credentials are wrong."}
+        with self._lock:
+            if self.codes.get(fields.get("code")) != shop:
+                return 400, {"error": "invalid_request",
+                             "error_description": "The authorization code was not found or was already used"}
+            del self.codes[fields["code"]]
+            token = "shpat_" + secrets.token_hex(16)
+            self.tokens.append(token)
+        return 200, {"access_token": token, "scope": SCOPES}
+
+    def _handler(self):
+        platform = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def _answer(self, status, body, content_type="application/json", headers=()):
+                data = body.encode() if isinstance(body, str) else json.dumps(body).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(data)))
+                for name, value in headers:
+                    self.send_header(name, value)
+                self.end_headers()
+                self.wfile.write(data)
+
+            def do_GET(self):
+                url = urlsplit(self.path)
+                match = PATH.match(url.path)
+                query = dict(parse_qsl(url.query))
+                if not match or match["action"] == "access_token":
+                    return self._answer(404, {"error": "not_found"})
+                shop = match["shop"]
+                if match["action"] == "authorize":
+                    if query.get("client_id") != API_KEY:
+                        return self._answer(400, "<h1>Unknown app</h1>", "text/html")
+                    return self._answer(200, consent_page(shop, query), "text/html; charset=utf-8")
+                callback = platform.callback_params(shop, query.get("state", ""))
+                location = query["redirect_uri"] + "?" + urlencode(callback)
+                return self._answer(302, "", "text/plain", headers=[("Location", location)])
+
+            def do_POST(self):
+                match = PATH.match(urlsplit(self.path).path)
+                if not match or match["action"] != "access_token":
+                    return self._answer(404, {"error": "not_found"})
+                raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                try:
+                    fields = json.loads(raw)
+                except ValueError:
+                    fields = dict(parse_qsl(raw.decode()))
+                self._answer(*platform._exchange(match["shop"], fields if isinstance(fields, dict) else {}))
+
+        return Handler
+
+
+def consent_page(shop, query):
+    hidden = "".join(
+        f'<input type="hidden" name="{name}" value="{html.escape(query.get(name, ""))}">'
+        for name in ("redirect_uri", "state")
+    )
+    return f"""<!doctype html><html><head><title>Install app - {html.escape(shop)}</title></head>
+<body style="font-family: sans-serif; max-width: 40rem; margin: 4rem auto">
+<h1>Install Fulfilment Portal</h1>
+<p>on <strong>{html.escape(shop)}</strong></p>
+<p>The app asks to: {html.escape(query.get("scope", ""))}</p>
+<form method="get" action="/shops/{html.escape(shop)}/admin/oauth/approve">{hidden}
+<button type="submit">Install app</button></form></body></html>"""
+
+
+_shared = None
+_shared_lock = threading.Lock()
+
+
+def connect(app):
+    """The test session's shop platform (started once), with the portal app configured to use it."""
+    global _shared
+    with _shared_lock:
+        if _shared is None:
+            _shared = ShopPlatform()
+    app.config.update(_shared.settings)
+    return _shared
+
+
+def authorize_state(http, shop):
+    """The state the portal puts on its redirect to the platform when the install starts."""
+    response = http.get(f"/shopify/authorize?shop={shop}")
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return dict(parse_qsl(urlsplit(response.headers["Location"]).query))["state"]
+
+
+def callback_query(app, shop):
+    """A fresh, valid callback for the shop, as (query string, cookies of the browser that started
+    the install): the install started at the portal and approved at the platform."""
+    platform = connect(app)
+    browser = app.test_client()
+    state = authorize_state(browser, shop)
+    cookie = browser.get_cookie(NONCE_COOKIE, path=NONCE_COOKIE_PATH)
+    return urlencode(platform.callback_params(shop, state)), {cookie.key: cookie.value}
