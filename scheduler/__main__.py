@@ -2,6 +2,7 @@
 import signal
 
 from api.app import create_app
+from scheduler import sources  # noqa: F401  (registers the schedule sources)
 from scheduler.loop import Scheduler
 
 

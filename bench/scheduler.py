@@ -1,0 +1,190 @@
+"""The scheduler under load: 10,000 active schedules firing every minute ('0 * * * * ?'), two scheduler
+processes (``python -m scheduler``) claiming side by side, a Celery worker on Redis running every
+occurrence, PostgreSQL (a fresh database, dropped afterwards).
+
+Prints, over the minutes the run covers: occurrences fired, duplicates (must be 0), missing, lateness
+(enqueued minus due, from the schedulers' per-batch "enqueued ... s late" log lines, negative when
+claimed ahead: p50, p99 — goal under 1 s — and max), the CPU seconds the scheduler processes spent per occurrence (utime + stime
+from /proc/<pid>/stat), and how far the worker got.
+
+    .venv/bin/python bench/scheduler.py [--schedules 10000] [--minutes 2] [--tick 0.2] [--lookahead 10] [--mail]
+
+The report each run executes is a built-in trivial one. By default it is empty and the schedules
+suppress empty results, so the worker runs the report and records the run as suppressed; --mail
+makes it one row and mails each run's CSV (written as .eml files in the bench's mail folder).
+"""
+import argparse
+import os
+import re
+import sys
+import time
+from datetime import datetime, timedelta
+
+import sqlalchemy as sa
+
+from _common import app_config, bench_database, migrated_app, percentile
+
+from tests.live import Process, process_env
+
+BROKER_URL = os.environ.get("BENCH_SCHEDULER_REDIS_URL", "redis://127.0.0.1:6379/13")
+CRONTAB = "0 * * * * ?"
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid):
+    """utime + stime of a process (fields 14 and 15 of /proc/<pid>/stat)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def seed(app, schedules, first_due, mail):
+    from api.extensions import db
+    from api.reports.models import Report, ReportSchedule
+
+    query = "SELECT 1 AS one" if mail else "SELECT 1 AS one WHERE 1 = 0"
+    with app.app_context():
+        db.session.add(Report(id="R_FMS_1", name="Bench heartbeat", report_type="fms", category="Bench",
+                              sub_category="", query=query, parameters=[], created_by_username="bench"))
+        db.session.commit()
+        now = datetime.utcnow()
+        db.session.execute(sa.insert(ReportSchedule), [
+            {"report_id": "R_FMS_1", "name": f"Bench {n}", "is_active": True, "crontab": CRONTAB, "time_zone": "UTC",
+             "context": "", "email_addresses_string": "bench@example.com", "email_text": "",
+             "suppress_on_empty": True, "created_by_username": "bench", "next_fire_at": first_due,
+             "created_at": now, "updated_at": now}
+            for n in range(schedules)
+        ])
+        db.session.commit()
+        db.session.execute(sa.text("ANALYZE report_schedules"))
+        db.session.commit()
+
+
+def wait_for_runs(app, expected, timeout):
+    from api.extensions import db
+
+    deadline = time.monotonic() + timeout
+    with app.app_context():
+        while time.monotonic() < deadline:
+            pending = db.session.scalar(sa.text("SELECT count(*) FROM schedule_runs WHERE state IN ('queued', 'running')"))
+            done = db.session.scalar(sa.text("SELECT count(*) FROM schedule_runs WHERE state NOT IN ('queued', 'running')"))
+            db.session.rollback()
+            if done >= expected:
+                return done, pending
+            time.sleep(1)
+        return done, pending
+
+
+ENQUEUED = re.compile(r"enqueued (\d+) schedule runs due at (\S+)Z, (-?[\d.]+) s late")
+
+
+def lateness_from_logs(outputs):
+    """[(due_at, seconds late)] for every run enqueued, from the schedulers' per-batch log lines."""
+    late = []
+    for output in outputs:
+        for count, due_at, seconds in ENQUEUED.findall(output):
+            late.extend([(datetime.fromisoformat(due_at), float(seconds))] * int(count))
+    return late
+
+
+def figures(app, schedules, due_minutes):
+    from api.extensions import db
+
+    with app.app_context():
+        per_minute = db.session.execute(sa.text("""
+            SELECT due_at, count(*) AS runs, count(DISTINCT schedule_id) AS schedules,
+                   sum(CASE WHEN attempts > 1 THEN 1 ELSE 0 END) AS retried, sum(missed_count) AS missed
+            FROM schedule_runs GROUP BY due_at ORDER BY due_at
+        """)).all()
+        total, distinct = db.session.execute(sa.text(
+            "SELECT count(*), count(DISTINCT (schedule_id, due_at)) FROM schedule_runs")).one()
+        started = db.session.execute(sa.text("""
+            SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM started_at - due_at)),
+                   percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM started_at - due_at))
+            FROM schedule_runs WHERE started_at IS NOT NULL
+        """)).one()
+        states = dict(db.session.execute(sa.text("SELECT state, count(*) FROM schedule_runs GROUP BY state")).all())
+    fired_in_window = sum(row.runs for row in per_minute if row.due_at in due_minutes)
+    return {
+        "per_minute": per_minute, "fired": total, "duplicates": total - distinct,
+        "expected": schedules * len(due_minutes), "missing": schedules * len(due_minutes) - fired_in_window,
+        "started": started, "states": states,
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--schedules", type=int, default=10_000)
+    parser.add_argument("--minutes", type=int, default=2, help="fire minutes to cover")
+    parser.add_argument("--tick", type=float, default=0.2, help="SCHEDULER_TICK_SECONDS of the schedulers")
+    parser.add_argument("--lookahead", type=float, default=10,
+                        help="SCHEDULE_LOOKAHEAD_SECONDS: claim this far ahead and enqueue with the due time as ETA")
+    parser.add_argument("--schedulers", type=int, default=2)
+    parser.add_argument("--worker-concurrency", type=int, default=2)
+    parser.add_argument("--mail", action="store_true", help="mail each run's one-row CSV as an .eml file")
+    parser.add_argument("--drain", type=float, default=60, help="seconds to let the worker catch up at the end")
+    args = parser.parse_args()
+
+    import redis
+
+    redis.Redis.from_url(BROKER_URL).flushdb()
+    with bench_database("portal_bench_scheduler") as database_url:
+        config = app_config(database_url, CELERY_BROKER_URL=BROKER_URL)
+        app = migrated_app(config)
+        now = datetime.utcnow()
+        # The first fire minute leaves the processes time to start.
+        first_due = (now + timedelta(seconds=40)).replace(second=0, microsecond=0) + timedelta(minutes=1)
+        due_minutes = [first_due + timedelta(minutes=n) for n in range(args.minutes)]
+        seed(app, args.schedules, first_due, args.mail)
+        print(f"{args.schedules} active schedules ({CRONTAB}), first due {first_due:%H:%M:%S}Z, "
+              f"{args.minutes} minute(s), {args.schedulers} schedulers ticking every {args.tick}s, "
+              f"lookahead {args.lookahead}s", flush=True)
+
+        logs = config["INSTANCE_DIR"]
+        env = process_env(app.config, SCHEDULER_TICK_SECONDS=args.tick, SCHEDULE_LOOKAHEAD_SECONDS=args.lookahead)
+        worker = Process("bench-worker", [
+            sys.executable, "-m", "celery", "-A", "worker.app", "worker", "--loglevel=WARNING",
+            f"--concurrency={args.worker_concurrency}", "--without-gossip", "--without-mingle", "--without-heartbeat",
+            "-n", "bench-worker@%h"], env, logs)
+        schedulers = [Process(f"bench-scheduler-{n}", [sys.executable, "-m", "scheduler"], env, logs)
+                      for n in range(args.schedulers)]
+        try:
+            for scheduler in schedulers:
+                scheduler.wait_for_output("scheduler started", timeout=120)
+            cpu_before = [cpu_seconds(s.popen.pid) for s in schedulers]
+            end = due_minutes[-1] + timedelta(seconds=30)
+            while datetime.utcnow() < end:
+                time.sleep(1)
+            cpu = sum(cpu_seconds(s.popen.pid) for s in schedulers) - sum(cpu_before)
+        finally:
+            outputs = [(scheduler.name, scheduler.stop(), scheduler.output()) for scheduler in schedulers]
+        failed_ticks = sum(output.count("tick failed") for _, _, output in outputs)
+        integrity_errors = sum(output.count("IntegrityError") for _, _, output in outputs)
+
+        expected = args.schedules * args.minutes
+        started = time.monotonic()
+        done, pending = wait_for_runs(app, expected, timeout=args.drain)
+        drain = time.monotonic() - started
+        worker.stop()
+
+        result = figures(app, args.schedules, due_minutes)
+        late = lateness_from_logs([output for _, _, output in outputs])
+        for row in result["per_minute"]:
+            seconds = sorted(value for due_at, value in late if due_at == row.due_at)
+            print(f"  due {row.due_at:%H:%M:%S}: runs={row.runs} schedules={row.schedules} retried={row.retried} "
+                  f"missed={row.missed} enqueued={len(seconds)} lateness p50={percentile(seconds, 0.5):.3f}s "
+                  f"p99={percentile(seconds, 0.99):.3f}s max={seconds[-1]:.3f}s")
+        seconds = sorted(value for _, value in late)
+        fired = result["fired"]
+        print(f"occurrences_fired={fired} expected={result['expected']} duplicates={result['duplicates']} "
+              f"missing={result['missing']} enqueued={len(seconds)}")
+        print(f"lateness_p50_s={percentile(seconds, 0.5):.3f} lateness_p99_s={percentile(seconds, 0.99):.3f} "
+              f"lateness_max_s={seconds[-1]:.3f} (enqueued minus due; goal p99 < 1 s)")
+        print(f"scheduler_cpu_s={cpu:.2f} cpu_ms_per_occurrence={1000 * cpu / max(fired, 1):.3f}")
+        print(f"scheduler failed ticks={failed_ticks} integrity errors={integrity_errors}")
+        p50, p99 = result["started"]
+        print(f"worker: runs done={done} still pending={pending} (waited {drain:.0f}s after the last due minute + 30 s); "
+              f"started minus due p50={p50 or 0:.1f}s p99={p99 or 0:.1f}s; states={result['states']}")
+
+if __name__ == "__main__":
+    main()

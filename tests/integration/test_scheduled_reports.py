@@ -1,0 +1,93 @@
+"""Scheduled reports through real processes: scheduler processes (``python -m scheduler``), a Celery
+worker on the configured broker and an SMTP server. Every occurrence is mailed exactly once, also
+with two schedulers claiming side by side."""
+import re
+import sys
+import time
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select
+
+from api.common.timeutil import utcnow
+from api.extensions import db
+from api.reports.models import ReportSchedule, ScheduleRun
+from api.reports.scheduling import next_fire_at
+from tests.live import Process
+from tests.reports.test_scheduling import attachment_rows, make_report
+
+pytestmark = pytest.mark.integration
+EVERY_TWO_SECONDS = "*/2 * * * * ?"
+
+
+def start_schedulers(live_env, process_logs, count):
+    env = {**live_env, "SCHEDULER_TICK_SECONDS": "0.2"}
+    schedulers = [Process(f"scheduler-{n}-{time.monotonic_ns()}", [sys.executable, "-m", "scheduler"], env, process_logs)
+                  for n in range(count)]
+    for scheduler in schedulers:
+        scheduler.wait_for_output("scheduler started", timeout=60)
+    return schedulers
+
+
+def sent_runs(schedule_id):
+    db.session.expire_all()
+    return db.session.scalars(select(ScheduleRun).filter_by(schedule_id=schedule_id).order_by(ScheduleRun.due_at)).all()
+
+
+def run_schedule_for(app, factory, live_env, process_logs, worker, mail, schedulers, seconds):
+    acme = factory.client("Acme")
+    factory.user("client", acme, username="acme.user", email="user@acme.test")
+    report = make_report()
+    processes = start_schedulers(live_env, process_logs, schedulers)
+    try:
+        db.session.add(ReportSchedule(
+            report_id=report.id, name="Every two seconds", is_active=True, crontab=EVERY_TWO_SECONDS, time_zone="UTC",
+            context=str(acme.id), email_addresses_string="ops@example.com", email_text="Scheduled.",
+            suppress_on_empty=True, created_by_username="admin",
+            next_fire_at=next_fire_at(EVERY_TWO_SECONDS, "UTC", utcnow()),
+        ))
+        db.session.commit()
+        time.sleep(seconds)
+        db.session.execute(ReportSchedule.__table__.update().values(is_active=False, next_fire_at=None))
+        db.session.commit()
+        time.sleep(1)  # let a claim made just before the deactivation finish
+    finally:
+        outputs = [(process.stop(), process.output()) for process in processes]
+    for _, output in outputs:
+        assert "tick failed" not in output, output[-3000:]
+
+    [schedule_id] = db.session.scalars(select(ReportSchedule.id)).all()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and any(run.state in ("queued", "running") for run in sent_runs(schedule_id)):
+        time.sleep(0.2)
+    runs = sent_runs(schedule_id)
+    assert runs and all(run.state == "sent" for run in runs), [(run.due_at, run.state, run.error) for run in runs]
+    mail.wait_for(len(runs))
+    time.sleep(1)  # a duplicate would arrive after the last expected mail
+    return runs, list(mail.messages), outputs
+
+
+def assert_each_occurrence_once(runs, messages, seconds):
+    due_times = [run.due_at for run in runs]
+    assert len(due_times) == len(set(due_times))
+    assert all(later - earlier == timedelta(seconds=2) for earlier, later in zip(due_times, due_times[1:])), due_times
+    assert all(run.missed_count == 0 for run in runs)
+    assert len(runs) >= seconds // 2 - 2
+    assert len(messages) == len(runs)
+    assert len({message["Message-ID"] for message in messages}) == len(messages)
+    assert all(attachment_rows(message) == [["username", "email"], ["acme.user", "user@acme.test"]] for message in messages)
+
+
+def test_a_scheduler_process_mails_every_occurrence_once(app, factory, live_env, process_logs, worker, mail):
+    runs, messages, outputs = run_schedule_for(app, factory, live_env, process_logs, worker, mail, schedulers=1, seconds=9)
+
+    assert_each_occurrence_once(runs, messages, 9)
+    lateness = [float(seconds) for seconds in re.findall(r"enqueued 1 schedule runs due at \S+, (-?[\d.]+) s late", outputs[0][1])]
+    assert len(lateness) == len(runs) and max(lateness) < 2, lateness
+
+
+def test_two_scheduler_processes_still_mail_every_occurrence_once(app, factory, live_env, process_logs, worker, mail):
+    runs, messages, outputs = run_schedule_for(app, factory, live_env, process_logs, worker, mail, schedulers=2, seconds=11)
+
+    assert_each_occurrence_once(runs, messages, 11)
+    assert all(output.count("scheduler tick at") > 10 for _, output in outputs)
