@@ -13,6 +13,8 @@ export interface RequestOptions {
   /** Calls made before login (token, UI settings) go without a token. */
   anonymous?: boolean;
   accept?: string;
+  /** Sent as Idempotency-Key: a repeat of the call with the same key applies nothing again. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -33,7 +35,7 @@ export async function apiRequestText(path: string, options: RequestOptions = {})
 
 async function send(
   path: string,
-  { method = 'GET', query = {}, body, clientId, anonymous = false, accept = 'application/json' }: RequestOptions,
+  { method = 'GET', query = {}, body, clientId, anonymous = false, accept = 'application/json', idempotencyKey }: RequestOptions,
 ): Promise<Response> {
   const url = new URL(path, window.location.origin);
   for (const [name, value] of Object.entries(query)) {
@@ -44,6 +46,7 @@ async function send(
   const token = anonymous ? null : getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (clientId) headers['X-Client-Id'] = clientId;
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;

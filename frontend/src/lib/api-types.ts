@@ -689,6 +689,1525 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the client's items by name, filtered by search term, composite type or shop variant. */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string | null;
+                    searchTerm?: string | null;
+                    compositeType?: string | null;
+                    shopifyVariantId?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItemList"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        /** Create a simple item. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ItemCreate"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItemType"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/items/{upc}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                upc: string;
+            };
+            cookie?: never;
+        };
+        /** Get an item with its children, parents, stock per location and open ASNs. */
+        get: {
+            parameters: {
+                query?: {
+                    openAsns?: boolean;
+                    openShipments?: boolean;
+                };
+                header?: never;
+                path: {
+                    upc: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItemType"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        /** Update a simple item; the UPC is fixed, absent fields keep their values. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    upc: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ItemUpdate"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItemType"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/items/{upc}/convert_to_case_pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                upc: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Convert a simple item with no parents into a case pack of one child; SKU and name stay. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    upc: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CompositeUpdate"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItemType"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/case_packs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a case pack holding a quantity of one simple item. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CompositeCreate"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItemType"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/case_packs/{case_pack_upc}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                case_pack_upc: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Update a case pack and its child. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    case_pack_upc: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CompositeUpdate"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItemType"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/virtual_bundles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a virtual bundle of existing items (a repeated child is ignored). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CompositeCreate"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ItemType"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/items/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create or update items from CSV rows, as a job (validated whole first). */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Answer what would happen; apply nothing */
+                    validateOnly?: boolean;
+                    /** @description Apply the valid rows, skip the others */
+                    validRowsOnly?: boolean;
+                    /** @description Accepted for compatibility: uploads always run as jobs */
+                    runAsync?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The CSV's rows as objects keyed by column header; an empty string is null. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: string | null;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description The validate-only report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportReport"];
+                    };
+                };
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Job"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/case_packs/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create case packs, or convert items into case packs, from CSV rows, as a job. */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Answer what would happen; apply nothing */
+                    validateOnly?: boolean;
+                    /** @description Apply the valid rows, skip the others */
+                    validRowsOnly?: boolean;
+                    /** @description Accepted for compatibility: uploads always run as jobs */
+                    runAsync?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The CSV's rows as objects keyed by column header; an empty string is null. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: string | null;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description The validate-only report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportReport"];
+                    };
+                };
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Job"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shopify/auth_callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Complete the shop app install: check the platform's signed callback and link the shop. */
+        get: {
+            parameters: {
+                query: {
+                    shop: string;
+                    code: string;
+                    state: string;
+                    timestamp: string;
+                    hmac: string;
+                    host?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InstallResult"];
+                    };
+                };
+                /** @description The shop is linked to another client */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShopAlreadyLinkedError"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shopify/connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the client's shop connection. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShopConnection"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/notification_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the addresses the client's notifications go to. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationSettings"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        /** Replace the notification addresses with a comma-separated list. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NotificationSettingsUpdate"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationSettings"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/inventory/{upc}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                upc: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the reserved stock per location (whole numbers, never more than the free stock). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    upc: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Reservation"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Stock"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/inbound/client_upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload inbound inventory (CSV rows): ASNs are created by a job once the whole file is valid. */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Answer what would happen; apply nothing */
+                    validateOnly?: boolean;
+                    /** @description Apply the valid rows, skip the others */
+                    validRowsOnly?: boolean;
+                    /** @description Accepted for compatibility: uploads always run as jobs */
+                    runAsync?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InboundUpload"];
+                };
+            };
+            responses: {
+                /** @description The validate-only report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportReport"];
+                    };
+                };
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Job"];
+                    };
+                };
+                /** @description Row errors; nothing was applied */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/asns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the client's ASNs, newest first, with their item counts and quantities. */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AsnList"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/asns/{asn_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                asn_id: number;
+            };
+            cookie?: never;
+        };
+        /** Get an ASN with its expected shipments and items. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    asn_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AsnDetail"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/asns/{asn_id}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                asn_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark an ASN, or some of its items, received (provider staff): stock rises through the ledger. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    asn_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Receipt"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AsnDetail"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/rmas/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload RMAs (CSV rows grouped by RMA and shipment): a job stores them once the whole file is valid. */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Answer what would happen; apply nothing */
+                    validateOnly?: boolean;
+                    /** @description Apply the valid rows, skip the others */
+                    validRowsOnly?: boolean;
+                    /** @description Accepted for compatibility: uploads always run as jobs */
+                    runAsync?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RmaUpload"];
+                };
+            };
+            responses: {
+                /** @description The validate-only report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportReport"];
+                    };
+                };
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Job"];
+                    };
+                };
+                /** @description Row errors; nothing was applied */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/rmas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the client's RMAs, newest first, with their item counts and quantities. */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RmaList"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/rmas/{rma_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rma_id: number;
+            };
+            cookie?: never;
+        };
+        /** Get an RMA with its expected parcels and items. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    rma_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RmaDetail"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/reports/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the categories of the reports the caller may run. */
+        get: {
+            parameters: {
+                query?: {
+                    report_type?: "fms" | "wms" | "client" | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CategoryList"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the reports the caller may run, by category and type. */
+        get: {
+            parameters: {
+                query?: {
+                    category?: string | null;
+                    report_type?: "fms" | "wms" | "client" | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReportList"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        /** Create a report (provider staff with write access). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReportWrite"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Report"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/reports/{report_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                report_id: string;
+            };
+            cookie?: never;
+        };
+        /** Get a report; its SQL only for provider staff. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    report_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Report"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        /** Update a report (provider staff with write access). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    report_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReportWrite"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Report"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        /** Delete a report and its schedules (provider staff with write access). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    report_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/reports/{report_id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                report_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Run a report: up to a page of rows, or none and truncated when the CSV is needed. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    report_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RunBody"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RunResult"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/reports/{report_id}/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                report_id: string;
+            };
+            cookie?: never;
+        };
+        /** Download a report's whole result as CSV, streamed. */
+        get: {
+            parameters: {
+                query?: {
+                    context?: string | null;
+                };
+                header?: never;
+                path: {
+                    report_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The whole result as a CSV file named after the report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/reports/cron_preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Preview the next five fire times of a crontab in a time zone, or say what is wrong with it. */
+        get: {
+            parameters: {
+                query?: {
+                    crontab?: string;
+                    time_zone?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CronPreview"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/reports/{report_id}/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                report_id: string;
+            };
+            cookie?: never;
+        };
+        /** List a report's schedules (admins). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    report_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReportScheduleList"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        /** Create a schedule (inactive, suppress_on_empty and the report's name unless told otherwise). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    report_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReportScheduleWrite"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReportSchedule"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/reports/{report_id}/schedules/{schedule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                report_id: string;
+                schedule_id: number;
+            };
+            cookie?: never;
+        };
+        /** Get a schedule (admins). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    report_id: string;
+                    schedule_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReportSchedule"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        /** Replace a schedule's fields; its next fire time is computed again from now. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    report_id: string;
+                    schedule_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReportScheduleWrite"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReportSchedule"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        /** Delete a schedule and its run history. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    report_id: string;
+                    schedule_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/reports/{report_id}/schedules/{schedule_id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                report_id: string;
+                schedule_id: number;
+            };
+            cookie?: never;
+        };
+        /** List a schedule's runs, newest first: due time, missed occurrences coalesced, state, rows, error. */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string | null;
+                };
+                header?: never;
+                path: {
+                    report_id: string;
+                    schedule_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScheduleRunList"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -896,6 +2415,592 @@ export interface components {
             request_id: string | null;
             /** @default null */
             page: string | null;
+        };
+        ItemSummary: {
+            id: number;
+            upc: string;
+            sku: string;
+            name: string;
+            category: string | null;
+            composite_type: number;
+            composite_type_name: string;
+        };
+        ItemList: {
+            items: components["schemas"]["ItemSummary"][];
+            cursor: string | null;
+        };
+        ItemCreate: {
+            upc: string;
+            sku: string;
+            name: string;
+            short_name?: string | null;
+            category?: string | null;
+            subcategory?: string | null;
+            cost?: number | null;
+            value?: number | null;
+            customs_origin?: string | null;
+            customs_description?: string | null;
+            tariff_code?: string | null;
+            product_code?: string | null;
+            nmfc_code?: string | null;
+            requires_serial_number?: boolean;
+            serial_number_validator?: string | null;
+            hazmat?: boolean;
+            requires_expiration?: boolean;
+            length?: number | null;
+            width?: number | null;
+            height?: number | null;
+            weight?: number | null;
+            ships_in_own_container?: boolean;
+            is_package?: boolean;
+            shopify_variant_id?: string | null;
+            shopify_inventory_item_id?: string | null;
+            shopify_inventory_sync?: boolean;
+        };
+        ChildItem: {
+            id: number;
+            upc: string;
+            sku: string;
+            name: string;
+            quantity: number;
+        };
+        ParentItem: {
+            id: number;
+            upc: string;
+            sku: string;
+            name: string;
+            quantity: number;
+            composite_type: number;
+            composite_type_name: string;
+        };
+        NamedItem: {
+            upc: string;
+            name: string;
+        };
+        InventoryRow: {
+            /** @enum {string} */
+            location: "CA01" | "NJ01" | "TX01" | "BC01" | "IL01" | "NJ03" | "CA02" | "TX02";
+            unbound: number;
+            reserved: number;
+            bound: number;
+            available: number;
+            limiting_child: (Record<string, never> | null) | components["schemas"]["NamedItem"];
+        };
+        OpenAsnItem: {
+            id: number;
+            upc: string;
+            quantity: number;
+            received_quantity: number;
+        };
+        OpenAsnShipment: {
+            id: number;
+            tracking_id: string | null;
+            carrier_id: string | null;
+            /** Format: date */
+            expected_arrival_date: string | null;
+            expected_inbound_shipment_items: components["schemas"]["OpenAsnItem"][];
+        };
+        OpenAsn: {
+            id: number;
+            warehouse_id: string;
+            external_id: string;
+            /** Format: date-time */
+            received_at: string | null;
+            /** Format: date */
+            expected_arrival_date: string | null;
+            expected_inbound_shipments: components["schemas"]["OpenAsnShipment"][];
+        };
+        OpenShipment: {
+            order_id: string;
+            fulfillment_request_id: string;
+            shipment_id: string;
+            /** Format: date-time */
+            order_date: string;
+            status: string;
+            warehouse_id: string;
+            quantity_allocated: number;
+            quantity_needed: number;
+        };
+        ItemType: {
+            id: number;
+            upc: string | null;
+            sku: string | null;
+            name: string | null;
+            short_name: string | null;
+            category: string | null;
+            subcategory: string | null;
+            cost: number | null;
+            value: number | null;
+            customs_origin: string | null;
+            customs_description: string | null;
+            tariff_code: string | null;
+            product_code: string | null;
+            nmfc_code: string | null;
+            requires_serial_number: boolean;
+            serial_number_validator: string | null;
+            hazmat: boolean;
+            requires_expiration: boolean;
+            length: number | null;
+            width: number | null;
+            height: number | null;
+            weight: number | null;
+            ships_in_own_container: boolean;
+            is_package: boolean;
+            shopify_variant_id: string | null;
+            shopify_inventory_item_id: string | null;
+            shopify_inventory_sync: boolean;
+            composite_type: number;
+            /** @enum {string} */
+            composite_type_name: "SIMPLE" | "CASE PACK" | "BUNDLE" | "KIT" | "CUSTOMKIT" | "CUSTOM" | "SET";
+            children: components["schemas"]["ChildItem"][];
+            composite_parents: components["schemas"]["ParentItem"][];
+            inventory: components["schemas"]["InventoryRow"][];
+            open_asns: components["schemas"]["OpenAsn"][];
+            open_shipments: components["schemas"]["OpenShipment"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ItemUpdate: {
+            upc: string;
+            sku: string;
+            name: string;
+            short_name: string | null;
+            category: string | null;
+            subcategory: string | null;
+            cost: number | null;
+            value: number | null;
+            customs_origin: string | null;
+            customs_description: string | null;
+            tariff_code: string | null;
+            product_code: string | null;
+            nmfc_code: string | null;
+            requires_serial_number: boolean;
+            serial_number_validator: string | null;
+            hazmat: boolean;
+            requires_expiration: boolean;
+            length: number | null;
+            width: number | null;
+            height: number | null;
+            weight: number | null;
+            ships_in_own_container: boolean;
+            is_package: boolean;
+            shopify_variant_id: string | null;
+            shopify_inventory_item_id: string | null;
+            shopify_inventory_sync: boolean;
+        };
+        ChildRef: {
+            upc: string;
+            quantity: number;
+        };
+        CompositeUpdate: {
+            upc: string;
+            sku: string;
+            name: string;
+            short_name: string | null;
+            category: string | null;
+            subcategory: string | null;
+            cost: number | null;
+            value: number | null;
+            customs_origin: string | null;
+            customs_description: string | null;
+            tariff_code: string | null;
+            product_code: string | null;
+            nmfc_code: string | null;
+            requires_serial_number: boolean;
+            serial_number_validator: string | null;
+            hazmat: boolean;
+            requires_expiration: boolean;
+            length: number | null;
+            width: number | null;
+            height: number | null;
+            weight: number | null;
+            ships_in_own_container: boolean;
+            is_package: boolean;
+            shopify_variant_id: string | null;
+            shopify_inventory_item_id: string | null;
+            shopify_inventory_sync: boolean;
+            children: components["schemas"]["ChildRef"][];
+        };
+        CompositeCreate: {
+            upc: string;
+            sku: string;
+            name: string;
+            short_name?: string | null;
+            category?: string | null;
+            subcategory?: string | null;
+            cost?: number | null;
+            value?: number | null;
+            customs_origin?: string | null;
+            customs_description?: string | null;
+            tariff_code?: string | null;
+            product_code?: string | null;
+            nmfc_code?: string | null;
+            requires_serial_number?: boolean;
+            serial_number_validator?: string | null;
+            hazmat?: boolean;
+            requires_expiration?: boolean;
+            length?: number | null;
+            width?: number | null;
+            height?: number | null;
+            weight?: number | null;
+            ships_in_own_container?: boolean;
+            is_package?: boolean;
+            shopify_variant_id?: string | null;
+            shopify_inventory_item_id?: string | null;
+            shopify_inventory_sync?: boolean;
+            children?: components["schemas"]["ChildRef"][];
+        };
+        ImportReport: {
+            valid: boolean;
+            rows: number;
+            would_create: number;
+            would_update: number;
+            errors: components["schemas"]["RowError"][];
+            /** @description Row errors beyond those listed */
+            errors_not_listed: number;
+        };
+        ShopAlreadyLinkedError: {
+            error: string;
+            description: string;
+            client_already_linked_to_shop: boolean;
+        };
+        InstallResult: {
+            shopify_shop_name: string;
+            client_already_linked_to_shop: boolean;
+        };
+        ShopConnection: {
+            connected: boolean;
+            shop_name: string | null;
+            admin_url: string | null;
+            /** Format: date-time */
+            installed_at: string | null;
+            /** @description Browser path that starts the install again. */
+            reauthenticate_url: string | null;
+        };
+        NotificationSettings: {
+            email_addresses: string[];
+        };
+        NotificationSettingsUpdate: {
+            /** @description Comma-separated e-mail addresses; empty removes them all. */
+            email_addresses: string;
+        };
+        LocationReservation: {
+            /** @enum {string} */
+            location: "CA01" | "NJ01" | "TX01" | "BC01" | "IL01" | "NJ03" | "CA02" | "TX02";
+            reserved: number;
+        };
+        Reservation: {
+            locations: components["schemas"]["LocationReservation"][];
+        };
+        LocationStock: {
+            location: string;
+            unbound: number;
+            reserved: number;
+            bound: number;
+            available: number;
+        };
+        Stock: {
+            locations: components["schemas"]["LocationStock"][];
+        };
+        InboundUpload: {
+            /** @description CSV rows keyed by header: "Warehouse ID", "ASN ID", "UPC", "Quantity" */
+            lines: {
+                [key: string]: unknown;
+            }[];
+        };
+        AsnSummary: {
+            id: number;
+            warehouse_id: string;
+            external_id: string;
+            /** Format: date */
+            expected_arrival_date: string | null;
+            /** Format: date-time */
+            received_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            item_count: number;
+            quantity: number;
+        };
+        AsnList: {
+            asns: components["schemas"]["AsnSummary"][];
+            cursor: string | null;
+        };
+        AsnItem: {
+            id: number;
+            upc: string;
+            sku: string;
+            name: string;
+            quantity: number;
+            received_quantity: number;
+            /** Format: date-time */
+            received_at: string | null;
+        };
+        AsnShipment: {
+            id: number;
+            tracking_id: string | null;
+            carrier_id: string | null;
+            /** Format: date */
+            expected_arrival_date: string | null;
+            expected_inbound_shipment_items: components["schemas"]["AsnItem"][];
+        };
+        AsnDetail: {
+            id: number;
+            warehouse_id: string;
+            external_id: string;
+            /** Format: date */
+            expected_arrival_date: string | null;
+            /** Format: date-time */
+            received_at: string | null;
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
+            expected_inbound_shipments: components["schemas"]["AsnShipment"][];
+        };
+        ReceiptItem: {
+            upc: string;
+            quantity: number;
+        };
+        Receipt: {
+            /**
+             * @description What arrived; leave out to receive everything outstanding
+             * @default null
+             */
+            items: components["schemas"]["ReceiptItem"][] | null;
+        };
+        RmaUploadItem: {
+            /** @default null */
+            upc: unknown;
+            /** @default null */
+            quantity: unknown;
+            /** @default null */
+            reason_code: unknown;
+            /** @default null */
+            reason_notes: unknown;
+            /**
+             * @description CSV line of the row (header is line 1)
+             * @default null
+             */
+            line: number | null;
+        };
+        RmaUploadShipment: {
+            /** @default null */
+            tracking_id: unknown;
+            /** @default null */
+            expected_arrival_date: unknown;
+            /** @default null */
+            carrier_id: unknown;
+            items: components["schemas"]["RmaUploadItem"][];
+        };
+        RmaUploadGroup: {
+            /** @default null */
+            warehouse_id: unknown;
+            /** @default null */
+            rma_id: unknown;
+            /** @default null */
+            reason: unknown;
+            /** @default null */
+            fulfillment_request_id: unknown;
+            /** @default null */
+            order_id: unknown;
+            expected_inbound_shipments: components["schemas"]["RmaUploadShipment"][];
+        };
+        RmaUpload: {
+            rmas: components["schemas"]["RmaUploadGroup"][];
+        };
+        RmaSummary: {
+            id: number;
+            warehouse_id: string;
+            rma_id: string;
+            reason: string | null;
+            fulfillment_request_id: string | null;
+            order_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            item_count: number;
+            quantity: number;
+        };
+        RmaList: {
+            rmas: components["schemas"]["RmaSummary"][];
+            cursor: string | null;
+        };
+        RmaItem: {
+            id: number;
+            upc: string;
+            sku: string;
+            name: string;
+            quantity: number;
+            reason_code: string | null;
+            reason_notes: string | null;
+        };
+        RmaShipment: {
+            id: number;
+            tracking_id: string | null;
+            /** Format: date */
+            expected_arrival_date: string | null;
+            carrier_id: string | null;
+            items: components["schemas"]["RmaItem"][];
+        };
+        RmaDetail: {
+            id: number;
+            warehouse_id: string;
+            rma_id: string;
+            reason: string | null;
+            fulfillment_request_id: string | null;
+            order_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            item_count: number;
+            quantity: number;
+            created_by: string;
+            expected_inbound_shipments: components["schemas"]["RmaShipment"][];
+        };
+        CategoryList: {
+            categories: string[];
+        };
+        ReportSummary: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            report_type: "fms" | "wms" | "client";
+            category: string;
+            sub_category: string;
+            /** @description Values the person running it is asked for. */
+            parameters: string[];
+        };
+        ReportList: {
+            reports: components["schemas"]["ReportSummary"][];
+            cursor: string | null;
+        };
+        ReportWrite: {
+            name: string;
+            /**
+             * @default fms
+             * @enum {string}
+             */
+            report_type: "fms" | "wms" | "client";
+            /** @default  */
+            category: string;
+            /** @default  */
+            sub_category: string;
+            query: string;
+        };
+        Report: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            report_type: "fms" | "wms" | "client";
+            category: string;
+            sub_category: string;
+            /** @description Values the person running it is asked for. */
+            parameters: string[];
+            /** @description The SQL; only admins see it. */
+            query: string;
+            /** @description Only admins see it. */
+            created_by_username: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        RunBody: {
+            parameters: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description A warehouse id for wms reports; blank for all.
+             * @default null
+             */
+            context: string | null;
+        };
+        RunResult: {
+            records: unknown[][];
+            row_count: number;
+            /** @description More rows than a page shows: records is empty, download the CSV. */
+            truncated: boolean;
+            /** @description Column names */
+            fields: string[];
+        };
+        CronPreview: {
+            /** @description The next five fire times, ISO 8601 UTC. */
+            next_fire_times: string[];
+            /** @description Why the expression is not valid, or null. */
+            error: string | null;
+        };
+        ReportSchedule: {
+            id: number;
+            report_id: string;
+            name: string;
+            is_active: boolean;
+            crontab: string;
+            time_zone: string;
+            context: string;
+            email_addresses_string: string;
+            email_text: string;
+            suppress_on_empty: boolean;
+            created_by_username: string;
+            /** Format: date-time */
+            next_fire_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ReportScheduleList: {
+            report_schedules: components["schemas"]["ReportSchedule"][];
+        };
+        ReportScheduleWrite: {
+            /**
+             * @description Blank or absent: the report's name.
+             * @default null
+             */
+            name: string | null;
+            /** @default false */
+            is_active: boolean;
+            /** @description Quartz cron with seconds, e.g. '0 0 * * * ?' (every hour on the hour). */
+            crontab: string;
+            /** @default UTC */
+            time_zone: string;
+            /**
+             * @description Blank; for wms reports a warehouse id (blank for all warehouses); for client reports a client id (blank for all clients, one e-mail per client).
+             * @default
+             */
+            context: string;
+            /**
+             * @description Comma-separated; blank sends to the users who receive scheduled reports.
+             * @default
+             */
+            email_addresses_string: string;
+            /** @default  */
+            email_text: string;
+            /** @default true */
+            suppress_on_empty: boolean;
+        };
+        ScheduleRun: {
+            id: number;
+            schedule_id: number;
+            /** Format: date-time */
+            due_at: string;
+            /** @description Earlier occurrences missed during downtime, coalesced into this run. */
+            missed_count: number;
+            /** @enum {string} */
+            state: "queued" | "running" | "sent" | "suppressed" | "failed";
+            row_count: number | null;
+            error: string | null;
+            attempts: number;
+            /** Format: date-time */
+            claimed_at: string;
+            /** Format: date-time */
+            requeued_at: string | null;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        ScheduleRunList: {
+            runs: components["schemas"]["ScheduleRun"][];
+            cursor: string | null;
         };
     };
     responses: {

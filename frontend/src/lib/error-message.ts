@@ -10,10 +10,13 @@ export function errorMessage(failure: unknown): string {
   return UNKNOWN_ERROR_MESSAGE;
 }
 
+/** An upload's row errors as shown to the user (spec part 1, section 8). */
+export function rowErrorsMessage(errors: readonly { line: number; error: string }[]): string {
+  return errors.map(({ line, error }) => `Line ${line}. Error ${error}`).join('\n');
+}
+
 function apiErrorMessage({ status, statusText, body, message }: ApiError): string {
-  if (body?.errors?.length) {
-    return body.errors.map(({ line, error }) => `Line ${line}. Error ${error}`).join('\n');
-  }
+  if (body?.errors?.length) return rowErrorsMessage(body.errors);
   const described = body?.description || body?.error;
   if (described) return described;
   if (status === 401 || status === 403) return 'Not Authorized';

@@ -16,3 +16,28 @@ export type JobState = Job['state'];
 export type ApiErrorBody = Schemas['Error'];
 export type Role = User['role'];
 export type PermissionName = NonNullable<UserCreate['permissions']>[number];
+export type RequestLogEntry = Schemas['RequestLogEntry'];
+export type RequestLogList = Schemas['RequestLogList'];
+export type ItemSummary = Schemas['ItemSummary'];
+/** UPC, SKU and name are required columns; the answer schema shares its nullable field list with the inputs. */
+export type ItemType = Schemas['ItemType'] & { upc: string; sku: string; name: string };
+export type ItemChild = Schemas['ChildItem'];
+export type ItemParent = Schemas['ParentItem'];
+export type InventoryRow = Schemas['InventoryRow'];
+export type OpenAsn = Schemas['OpenAsn'];
+export type OpenShipment = Schemas['OpenShipment'];
+export type ImportReport = Schemas['ImportReport'];
+export type ShopConnection = Schemas['ShopConnection'];
+export type ShopInstallResult = Schemas['InstallResult'];
+export type NotificationSettings = Schemas['NotificationSettings'];
+export type ReportSummary = Schemas['ReportSummary'];
+export type ReportType = ReportSummary['report_type'];
+/** A report; its SQL and author only come back for admins. */
+export type Report = Omit<Schemas['Report'], 'query' | 'created_by_username'> &
+  Partial<Pick<Schemas['Report'], 'query' | 'created_by_username'>>;
+export type ReportWrite = Schemas['ReportWrite'];
+export type ReportRunResult = Schemas['RunResult'];
+export type ReportSchedule = Schemas['ReportSchedule'];
+export type ReportScheduleWrite = Schemas['ReportScheduleWrite'];
+export type ScheduleRun = Schemas['ScheduleRun'];
+export type CronPreview = Schemas['CronPreview'];

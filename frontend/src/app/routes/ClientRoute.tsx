@@ -4,29 +4,26 @@ import { AlertArea } from '../../components/Alerts';
 import { LoadingView } from '../../components/LoadingView';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { AsnList } from '../../features/asns/components/AsnList';
 import { useClient } from '../../features/clients/api/get-client';
+import { InboundUpload } from '../../features/uploads/components/InboundUpload';
+import { RmaUpload } from '../../features/uploads/components/RmaUpload';
 import { useCurrentUserContext } from '../current-user';
 import { ClientShell } from '../shell/ClientShell';
+import { ProductsRoutes } from './ProductsRoutes';
+import { ReportsRoutes } from './ReportsRoutes';
+import { RequestRoute } from './RequestRoute';
+import { ShopifyRoutes } from './ShopifyRoutes';
 import { UsersRoutes } from './UsersRoutes';
 
 /** Areas of the portal that are not built yet, by route (relative to /{clientId}). */
 const PLACEHOLDER_AREAS = [
   { path: 'dashboards/orders', title: 'Orders Dashboard' },
   { path: 'dashboards/shipments', title: 'Shipments Dashboard' },
-  { path: 'item_types/*', title: 'Products' },
-  { path: 'reports/receive', title: 'Receive' },
-  { path: 'reports/returns', title: 'Customer Returns' },
-  { path: 'reports/invoices', title: 'Invoices' },
-  { path: 'reports/*', title: 'Reports' },
-  { path: 'asns/list', title: 'View ASNs' },
-  { path: 'asns/upload', title: 'Upload ASN' },
   { path: 'fulfillment_requests/*', title: 'Fulfillment Requests' },
   { path: 'ltl/*', title: 'LTL' },
-  { path: 'rmas/upload', title: 'Upload RMAs' },
-  { path: 'shopify/*', title: 'Shopify' },
   { path: 'orders/:orderId', title: 'Order' },
   { path: 'shipments/:shipmentId', title: 'Shipment' },
-  { path: 'requests/:requestId', title: 'Request' },
 ];
 
 /** /{clientId}/*: checks the user may act for the client, then shows its shell and pages. */
@@ -43,6 +40,7 @@ export function ClientRoute() {
 
 function ClientArea({ clientId }: { clientId: string }) {
   const { data: client, error } = useClient(clientId);
+  const user = useCurrentUserContext();
 
   if (!client) {
     return error ? (
@@ -63,7 +61,14 @@ function ClientArea({ clientId }: { clientId: string }) {
         {PLACEHOLDER_AREAS.map(({ path, title }) => (
           <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
         ))}
+        <Route path="item_types/*" element={<ProductsRoutes clientId={clientId} isAdmin={user.isAdmin} />} />
+        <Route path="requests/:requestId" element={<RequestRoute clientId={clientId} />} />
         <Route path="users/*" element={<UsersRoutes clientId={clientId} />} />
+        <Route path="shopify/*" element={<ShopifyRoutes clientId={clientId} />} />
+        <Route path="reports/*" element={<ReportsRoutes clientId={clientId} />} />
+        <Route path="asns/list" element={<AsnList clientId={clientId} />} />
+        <Route path="asns/upload" element={<InboundUpload clientId={clientId} />} />
+        <Route path="rmas/upload" element={<RmaUpload clientId={clientId} />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </ClientShell>

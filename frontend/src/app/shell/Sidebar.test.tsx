@@ -39,7 +39,10 @@ describe('Sidebar', () => {
       'Logout',
     ]);
     expect(sidebar.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/7');
-    expect(sidebar.getByRole('link', { name: 'Receive' }).getAttribute('href')).toBe('/7/reports/receive');
+    expect(sidebar.getByRole('link', { name: 'Receive' }).getAttribute('href')).toBe('/7/reports/Receive');
+    expect(sidebar.getByRole('link', { name: 'View ASNs' }).getAttribute('href')).toBe('/7/asns/list');
+    expect(sidebar.getByRole('link', { name: 'Customer Returns' }).getAttribute('href')).toBe('/7/reports/Customer%20Returns');
+    expect(sidebar.getByRole('link', { name: 'Invoices' }).getAttribute('href')).toBe('/7/reports/Invoices');
     expect(sidebar.getByRole('link', { name: 'LTL' }).getAttribute('href')).toBe('/7/ltl');
     expect(sidebar.getByRole('link', { name: 'Switch Client' }).getAttribute('href')).toBe('/');
   });

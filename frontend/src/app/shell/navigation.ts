@@ -11,6 +11,9 @@ export interface NavEntry {
   opensInNewTab?: boolean;
 }
 
+/** A report category page (the reports area's {category} route). */
+const reportCategory = (category: string) => `reports/${encodeURIComponent(category)}`;
+
 /** The sidebar of spec part 3, section 2, in its order. */
 export const SIDEBAR_ENTRIES: NavEntry[] = [
   {
@@ -25,7 +28,7 @@ export const SIDEBAR_ENTRIES: NavEntry[] = [
   { label: 'Products', to: 'item_types' },
   {
     label: 'Receive',
-    to: 'reports/receive',
+    to: reportCategory('Receive'),
     children: [
       { label: 'View ASNs', to: 'asns/list' },
       { label: 'Upload ASN', to: 'asns/upload' },
@@ -36,8 +39,8 @@ export const SIDEBAR_ENTRIES: NavEntry[] = [
     to: 'fulfillment_requests',
     children: [{ label: 'LTL', to: 'ltl', minClientVersion: CLIENT_VERSION_WITH_LTL }],
   },
-  { label: 'Customer Returns', to: 'reports/returns', children: [{ label: 'Upload RMAs', to: 'rmas/upload' }] },
-  { label: 'Invoices', to: 'reports/invoices' },
+  { label: 'Customer Returns', to: reportCategory('Customer Returns'), children: [{ label: 'Upload RMAs', to: 'rmas/upload' }] },
+  { label: 'Invoices', to: reportCategory('Invoices') },
   { label: 'Reports', to: 'reports', end: true },
   { label: 'Users', to: 'users' },
   { label: 'Shopify', to: 'shopify' },

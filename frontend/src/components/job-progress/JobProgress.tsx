@@ -25,7 +25,15 @@ interface JobProgressProps {
   doneMessage?: string;
 }
 
+const JOB_TITLES: Record<string, string> = {
+  import_items: 'Bulk items import',
+  import_case_packs: 'Bulk case packs import',
+  import_inbound: 'Inbound inventory upload',
+  import_rmas: 'RMA upload',
+};
+
 function humanize(kind: string): string {
+  if (JOB_TITLES[kind]) return JOB_TITLES[kind];
   const words = kind.replace(/[_-]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { Route, Routes } from 'react-router';
+import { NotFoundPage } from '../../components/NotFoundPage';
+import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { ShopifyPage } from '../../features/shop/components/ShopifyPage';
+import { rememberShopInstallClient } from '../../features/shop/install-client';
+import { useCurrentUserContext } from '../current-user';
+
+export function ShopifyRoutes({ clientId }: { clientId: string }) {
+  const user = useCurrentUserContext();
+
+  useEffect(() => {
+    // An install started from here (or from the app store in this tab) comes back for this client.
+    if (user.isAdmin) rememberShopInstallClient(clientId);
+  }, [user.isAdmin, clientId]);
+
+  return (
+    <Routes>
+      <Route index element={<ShopifyPage clientId={clientId} />} />
+      <Route path="get_order" element={<PlaceholderPage title="Pull Order From Shopify" />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Button, Card, Collapse, Table } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { LoadingView } from '../LoadingView';
+import { formatDateTime } from './format-datetime';
+import { useObjectRequests } from './get-object-requests';
+
+interface RequestLogPanelProps {
+  clientId: string;
+  objectType: string;
+  objectId: string;
+}
+
+/** The collapsible 'Request Log' of an object: the calls made on it, each linking to its /requests/{id} page. */
+export function RequestLogPanel({ clientId, objectType, objectId }: RequestLogPanelProps) {
+  const [open, setOpen] = useState(false);
+  const { data, size, setSize, isLoading } = useObjectRequests(clientId, objectType, objectId, open);
+  const requests = data?.flatMap((page) => page.requests) ?? [];
+  const hasMore = data !== undefined && data.length > 0 && data[data.length - 1].cursor !== null;
+  const bodyId = `request-log-${objectType}-${objectId}`;
+
+  return (
+    <Card className="mb-3">
+      <Card.Header className="p-0">
+        <Button
+          variant="link"
+          className="w-100 text-start text-decoration-none fw-bold"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen((current) => !current)}
+        >
+          <span aria-hidden>{open ? '▾' : '▸'}</span> Request Log
+        </Button>
+      </Card.Header>
+      <Collapse in={open}>
+        <div id={bodyId}>
+          <Card.Body>
+            {isLoading && <LoadingView />}
+            {data && requests.length === 0 && <p className="text-muted mb-0">No requests logged.</p>}
+            {requests.length > 0 && (
+              <Table size="sm" striped responsive className="mb-0">
+                <thead>
+                  <tr>
+                    <th>Request</th>
+                    <th>Date</th>
+                    <th>Method</th>
+                    <th>URI</th>
+                    <th>Status</th>
+                    <th>User</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {requests.map((entry) => (
+                    <tr key={entry.id}>
+                      <td>
+                        <Link to={`/${clientId}/requests/${entry.id}`}>{entry.id}</Link>
+                      </td>
+                      <td className="text-nowrap">{formatDateTime(entry.datetime)}</td>
+                      <td>{entry.http_method}</td>
+                      <td className="text-break">{entry.uri}</td>
+                      <td>{entry.response_status}</td>
+                      <td>{entry.username}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            )}
+            {hasMore && (
+              <Button variant="outline-secondary" size="sm" className="mt-2" onClick={() => void setSize(size + 1)}>
+                Show More
+              </Button>
+            )}
+          </Card.Body>
+        </div>
+      </Collapse>
+    </Card>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link, useNavigate } from 'react-router';
+import { flashState, useAlerts } from '../../../components/Alerts';
+import { useCreateReport } from '../api/create-report';
+import { categoryPath, reportCategoriesPath, reportPath } from '../paths';
+import { newReportValues, toReportWrite, type ReportFormValues } from '../report-form-values';
+import { ReportForm } from './ReportForm';
+
+/** /reports/new and /reports/{category}/new: a new report, in that category by default. */
+export function CreateReport({ clientId, category }: { clientId: string; category?: string }) {
+  const createReport = useCreateReport(clientId);
+  const navigate = useNavigate();
+  const { clear, showError } = useAlerts();
+
+  async function create(values: ReportFormValues) {
+    clear();
+    try {
+      const created = await createReport(toReportWrite(values));
+      navigate(reportPath(clientId, created), { state: flashState('success', 'Created!') });
+    } catch (failure) {
+      showError(failure);
+    }
+  }
+
+  return (
+    <section>
+      <Link to={category ? categoryPath(clientId, category) : reportCategoriesPath(clientId)} className="d-inline-block mb-2">
+        Back to {category ?? 'Reports'}
+      </Link>
+      <h2>New Report</h2>
+      <ReportForm initialValues={newReportValues(category)} onSubmit={create} />
+    </section>
+  );
+}

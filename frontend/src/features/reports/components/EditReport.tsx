@@ -1,0 +1,40 @@
+import { Link, useNavigate } from 'react-router';
+import { flashState, useAlerts } from '../../../components/Alerts';
+import { LoadingView } from '../../../components/LoadingView';
+import { useReport } from '../api/get-report';
+import { useUpdateReport } from '../api/update-report';
+import { reportPath } from '../paths';
+import { reportLabel } from '../report-label';
+import { toReportWrite, toReportFormValues, type ReportFormValues } from '../report-form-values';
+import { ReportForm } from './ReportForm';
+
+/** /reports/{category}/{report_id}/edit: saving leads back to the run page. */
+export function EditReport({ clientId, reportId }: { clientId: string; reportId: string }) {
+  const { data: report, error } = useReport(clientId, reportId);
+  const updateReport = useUpdateReport(clientId);
+  const navigate = useNavigate();
+  const { clear, showError } = useAlerts();
+
+  async function save(values: ReportFormValues) {
+    clear();
+    try {
+      const saved = await updateReport(reportId, toReportWrite(values));
+      navigate(reportPath(clientId, saved), { state: flashState('success', 'Saved') });
+    } catch (failure) {
+      showError(failure);
+    }
+  }
+
+  if (error) return null;
+  if (!report) return <LoadingView />;
+
+  return (
+    <section>
+      <Link to={reportPath(clientId, report)} className="d-inline-block mb-2">
+        Back to {reportLabel(report)}
+      </Link>
+      <h2>Edit Report</h2>
+      <ReportForm key={report.id} initialValues={toReportFormValues(report)} onSubmit={save} />
+    </section>
+  );
+}

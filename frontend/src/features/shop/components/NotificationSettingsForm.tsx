@@ -1,0 +1,51 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Form } from 'react-bootstrap';
+import { useAlerts } from '../../../components/Alerts';
+import { useNotificationSettings } from '../api/get-notification-settings';
+import { useUpdateNotificationSettings } from '../api/update-notification-settings';
+
+/** The client's notification addresses, edited as one comma-separated string. */
+export function NotificationSettingsForm({ clientId }: { clientId: string }) {
+  const { data: settings } = useNotificationSettings(clientId);
+  const save = useUpdateNotificationSettings(clientId);
+  const { clear, show, showError } = useAlerts();
+  const [addresses, setAddresses] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (settings) setAddresses(settings.email_addresses.join(', '));
+  }, [settings]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    clear();
+    setSaving(true);
+    try {
+      const saved = await save(addresses);
+      setAddresses(saved.email_addresses.join(', '));
+      show('success', 'Saved');
+    } catch (failure) {
+      showError(failure);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Form onSubmit={submit} style={{ maxWidth: 640 }}>
+      <h3 className="h5">Notifications</h3>
+      <Form.Group className="mb-3" controlId="notification-email-addresses">
+        <Form.Label>Notification E-mail Addresses</Form.Label>
+        <Form.Control
+          value={addresses}
+          onChange={(event) => setAddresses(event.target.value)}
+          disabled={!settings}
+        />
+        <Form.Text>Separate addresses with commas.</Form.Text>
+      </Form.Group>
+      <Button type="submit" disabled={!settings || saving}>
+        Save
+      </Button>
+    </Form>
+  );
+}

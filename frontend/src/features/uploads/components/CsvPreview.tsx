@@ -1,0 +1,57 @@
+import { Table } from 'react-bootstrap';
+import type { CsvRow } from '../csv/read-csv-file';
+
+export const PREVIEW_ROWS = 10;
+
+interface CsvPreviewProps {
+  headers: string[];
+  rows: CsvRow[];
+  /** Problems by line, from the browser's reading of the file and from the API's check. */
+  problemsByLine: Map<number, string[]>;
+}
+
+/** The first rows of the file as they are in it, each with its line number and its problems. */
+export function CsvPreview({ headers, rows, problemsByLine }: CsvPreviewProps) {
+  const shown = rows.slice(0, PREVIEW_ROWS);
+  const anyProblems = shown.some((row) => problemsByLine.has(row.line));
+  return (
+    <figure className="mb-3">
+      <figcaption className="text-muted small mb-1">
+        {rows.length > PREVIEW_ROWS
+          ? `The first ${PREVIEW_ROWS} of ${rows.length} rows:`
+          : rows.length === 1
+            ? 'The one row:'
+            : `All ${rows.length} rows:`}
+      </figcaption>
+      <Table size="sm" bordered responsive aria-label="File preview" className="small">
+        <thead>
+          <tr>
+            <th>Line</th>
+            {headers.map((header, index) => (
+              <th key={index} className="text-nowrap">
+                {header}
+              </th>
+            ))}
+            {anyProblems && <th>Problems</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map(({ line, values }) => {
+            const problems = problemsByLine.get(line);
+            return (
+              <tr key={line} className={problems ? 'table-danger' : undefined}>
+                <td>{line}</td>
+                {headers.map((header, index) => (
+                  <td key={index} style={{ whiteSpace: 'pre-wrap' }}>
+                    {values[header]}
+                  </td>
+                ))}
+                {anyProblems && <td className="text-danger">{problems?.join(' ')}</td>}
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
+    </figure>
+  );
+}

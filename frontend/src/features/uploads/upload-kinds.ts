@@ -1,0 +1,96 @@
+import type { ImportReport, Job } from '../../lib/models';
+import { checkCasePacksUpload, uploadCasePacks } from './api/upload-case-packs';
+import { checkInboundUpload, uploadInbound } from './api/upload-inbound';
+import { checkItemsUpload, uploadItems } from './api/upload-items';
+import type { UploadOptions } from './api/upload-request';
+import { checkRmasUpload, uploadRmas } from './api/upload-rmas';
+import { exactHeaders, type HeaderRule } from './csv/check-headers';
+import { groupRmaRows, RMA_COLUMNS } from './csv/group-rma-rows';
+import type { CsvRow, RowProblem } from './csv/read-csv-file';
+import { count } from './count';
+
+/** How one upload page turns a file's rows into its call, and what the file must look like. */
+export interface UploadKind<Body> {
+  headerRule: HeaderRule;
+  /** The request body, and the problems with rows the browser can tell before asking the API. */
+  prepare: (rows: CsvRow[]) => { body: Body; problems: RowProblem[] };
+  check: (clientId: string, body: Body) => Promise<ImportReport>;
+  upload: (body: Body, options: UploadOptions) => Promise<Job>;
+  /** What a clean validate-only report says would happen. */
+  describeCheck: (report: ImportReport) => string;
+}
+
+/** The writable item fields (spec part 1, section 3), the column names of the items file. */
+export const ITEM_FIELD_COLUMNS = [
+  'upc',
+  'sku',
+  'name',
+  'short_name',
+  'category',
+  'subcategory',
+  'cost',
+  'value',
+  'customs_origin',
+  'customs_description',
+  'tariff_code',
+  'product_code',
+  'nmfc_code',
+  'requires_serial_number',
+  'serial_number_validator',
+  'hazmat',
+  'requires_expiration',
+  'length',
+  'width',
+  'height',
+  'weight',
+  'ships_in_own_container',
+  'is_package',
+  'shopify_variant_id',
+  'shopify_inventory_item_id',
+  'shopify_inventory_sync',
+] as const;
+
+export const INBOUND_COLUMNS = ['Warehouse ID', 'ASN ID', 'UPC', 'Quantity'] as const;
+
+export const CASE_PACK_CHILD_COLUMNS = ['child_upc', 'child_quantity'] as const;
+
+function rowValues(rows: CsvRow[]) {
+  return { body: rows.map((row) => row.values), problems: [] };
+}
+
+export const ITEMS_UPLOAD: UploadKind<CsvRow['values'][]> = {
+  headerRule: { allowed: ['id', ...ITEM_FIELD_COLUMNS], required: [] },
+  prepare: rowValues,
+  check: checkItemsUpload,
+  upload: uploadItems,
+  describeCheck: ({ rows, would_create, would_update }) =>
+    `${count(rows, 'row')}: ${count(would_create, 'item')} would be created and ${would_update} updated.`,
+};
+
+export const CASE_PACKS_UPLOAD: UploadKind<CsvRow['values'][]> = {
+  headerRule: { allowed: ['id', ...ITEM_FIELD_COLUMNS, ...CASE_PACK_CHILD_COLUMNS], required: CASE_PACK_CHILD_COLUMNS },
+  prepare: rowValues,
+  check: checkCasePacksUpload,
+  upload: uploadCasePacks,
+  describeCheck: ({ rows, would_create, would_update }) =>
+    `${count(rows, 'row')}: ${count(would_create, 'case pack')} would be created and ${count(would_update, 'item')} converted to case packs.`,
+};
+
+export const INBOUND_UPLOAD: UploadKind<CsvRow['values'][]> = {
+  headerRule: exactHeaders(INBOUND_COLUMNS),
+  prepare: rowValues,
+  check: checkInboundUpload,
+  upload: uploadInbound,
+  describeCheck: ({ rows, would_create }) => `${count(rows, 'line')}: ${count(would_create, 'ASN')} would be created.`,
+};
+
+export const RMAS_UPLOAD: UploadKind<ReturnType<typeof groupRmaRows>['rmas']> = {
+  headerRule: exactHeaders(RMA_COLUMNS),
+  prepare: (rows) => {
+    const { rmas, problems } = groupRmaRows(rows);
+    return { body: rmas, problems };
+  },
+  check: checkRmasUpload,
+  upload: uploadRmas,
+  describeCheck: ({ rows, would_create }) => `${count(rows, 'line')}: ${count(would_create, 'RMA')} would be created.`,
+};
