@@ -11,11 +11,12 @@ from api.common.errors import register_error_handlers
 from api.common.stored_input import IdConverter, refuse_unstorable_text
 from api.config import PROJECT_ROOT, Config
 from api.extensions import api, db, migrate
-from api import audit, auth, clients, jobs, users, web
+from api import audit, auth, clients, imports, inbound, inventory, jobs, products, reports, returns, shop, users, web
 from api.cli import register_commands
 
-# Each feature module exposes ``blp``; registering from one tuple keeps the API surface in one place.
-FEATURES = (auth, clients, users, jobs, audit)
+# Each feature module exports its blueprints in ``__all__``; registering from one tuple keeps the API
+# surface in one place.
+FEATURES = (auth, clients, users, jobs, audit, imports, products, shop, inventory, inbound, returns, reports)
 
 
 def create_app(overrides=None):
@@ -34,7 +35,8 @@ def create_app(overrides=None):
     api.init_app(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"})
     for feature in FEATURES:
-        api.register_blueprint(feature.blp)
+        for name in feature.__all__:
+            api.register_blueprint(getattr(feature, name))
     web.register(app, api)
 
     app.before_request(start_request)

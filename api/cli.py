@@ -8,6 +8,8 @@ from api.clients.models import Client
 from api.common.auth import ALL_ROLES, CLIENT_ROLES
 from api.common.passwords import hash_password
 from api.extensions import db
+from api.inventory.cli import check_inventory
+from api.reports.builtin import seed_builtin_reports, seed_reports
 from api.users.models import User
 from api.users.schemas import PASSWORD
 
@@ -35,6 +37,9 @@ def _add_user(username, password, role, client_id, real_name=None, email=None, p
 
 
 def register_commands(app):
+    app.cli.add_command(check_inventory)
+    app.cli.add_command(seed_reports)
+
     @app.cli.command("create-user")
     @click.argument("username")
     @click.option("--role", required=True, type=click.Choice(ALL_ROLES))
@@ -76,6 +81,7 @@ def register_commands(app):
                 client_id = clients[client_name].id if client_name else None
                 _add_user(username, DEMO_PASSWORD, role, client_id, real_name, f"{username}@example.com", permissions)
         db.session.commit()
+        seed_builtin_reports()
         for client in clients.values():
             click.echo(f"Demo client {client.id}: {client.name} (client version {client.fulfillment_request_api_version})")
         click.echo(f"Demo logins, password for all: {DEMO_PASSWORD}")

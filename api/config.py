@@ -48,13 +48,41 @@ class Config:
 
         self.MAX_CONTENT_LENGTH = int(env.get("MAX_CONTENT_LENGTH", 1024 * 1024))
         self.MAX_LOGO_BYTES = int(env.get("MAX_LOGO_BYTES", 256 * 1024))
+        self.UPLOAD_MAX_BYTES = int(env.get("UPLOAD_MAX_BYTES", 32 * 1024 * 1024))
+        self.IMPORT_CHUNK_ROWS = int(env.get("IMPORT_CHUNK_ROWS", 1000))
         self.REQUEST_LOG_BODY_LIMIT = int(env.get("REQUEST_LOG_BODY_LIMIT", 10_000))
 
         self.IDLE_TIMEOUT_MS = int(env.get("IDLE_TIMEOUT_MS", 7_200_000))
         self.IDLE_WARNING_MS = int(env.get("IDLE_WARNING_MS", 60_000))
 
+        self.SHOPIFY_API_KEY = env.get("SHOPIFY_API_KEY", "")
+        self.SHOPIFY_API_SECRET = env.get("SHOPIFY_API_SECRET", "")
+        self.SHOPIFY_SCOPES = env.get("SHOPIFY_SCOPES", "read_products,write_inventory,read_orders,write_fulfillments")
+        # Where a shop's OAuth endpoints live; tests point it at a local server speaking the same protocol.
+        self.SHOPIFY_SHOP_URL_TEMPLATE = env.get("SHOPIFY_SHOP_URL_TEMPLATE", "https://{shop}")
+        self.SHOPIFY_CALLBACK_MAX_AGE = int(env.get("SHOPIFY_CALLBACK_MAX_AGE", 300))
+        self.SHOPIFY_STATE_MAX_AGE = int(env.get("SHOPIFY_STATE_MAX_AGE", 900))
+        # The portal's public address for redirect_uri; empty uses the address the install request came to.
+        self.PORTAL_BASE_URL = env.get("PORTAL_BASE_URL", "")
+        # Fernet keys (comma-separated, newest first) for shop access tokens; empty makes one under INSTANCE_DIR.
+        self.SHOP_TOKEN_KEY = env.get("SHOP_TOKEN_KEY", "")
+
+        # Below TASK_SOFT_TIME_LIMIT, so a scheduled run hits the statement timeout first.
+        self.REPORT_STATEMENT_TIMEOUT_S = float(env.get("REPORT_STATEMENT_TIMEOUT_S", 30))
+        self.REPORT_PAGE_ROWS = int(env.get("REPORT_PAGE_ROWS", 500))
+
         self.FRONTEND_DIST = env.get("FRONTEND_DIST", str(PROJECT_ROOT / "frontend" / "dist"))
-        self.SCHEDULER_TICK_SECONDS = float(env.get("SCHEDULER_TICK_SECONDS", 30))
+        # Short ticks keep lateness under a second; an idle tick is two indexed queries.
+        self.SCHEDULER_TICK_SECONDS = float(env.get("SCHEDULER_TICK_SECONDS", 0.5))
+        self.SCHEDULE_CLAIM_BATCH = int(env.get("SCHEDULE_CLAIM_BATCH", 500))
+        # Occurrences due this soon are claimed ahead and enqueued to run at their due time.
+        self.SCHEDULE_LOOKAHEAD_SECONDS = float(env.get("SCHEDULE_LOOKAHEAD_SECONDS", 10))
+        # A run still queued this long after its claim (its scheduler died before enqueueing) is enqueued again.
+        self.SCHEDULE_REQUEUE_SECONDS = int(env.get("SCHEDULE_REQUEUE_SECONDS", 300))
+        self.SCHEDULE_RUN_RETRY_SECONDS = int(env.get("SCHEDULE_RUN_RETRY_SECONDS", 30))
+        self.SCHEDULE_RUN_MAX_RETRIES = int(env.get("SCHEDULE_RUN_MAX_RETRIES", 8))
+        # A scheduled report's CSV larger than this is not attached; the mail says so.
+        self.REPORT_ATTACHMENT_MAX_BYTES = int(env.get("REPORT_ATTACHMENT_MAX_BYTES", 10 * 1024 * 1024))
 
         self.API_TITLE = "Fulfilment Client Portal API"
         self.API_VERSION = "v4"

@@ -14,8 +14,10 @@ import sqlalchemy as sa
 from flask_migrate import upgrade
 
 from api.app import create_app
+from api.common.passwords import hash_password
 from api.extensions import db
-from tests.factories import Factory
+from tests import factories
+from tests.factories import PASSWORD, Factory
 from tests.live import MailCatcher, process_env, start_api, start_worker
 
 BACKEND = os.environ.get("PORTAL_TEST_BACKEND", "embedded")
@@ -127,6 +129,27 @@ def client(app):
 def factory(app):
     with app.app_context():
         yield Factory(app)
+
+
+@pytest.fixture(scope="session")
+def _password_hash():
+    return hash_password(PASSWORD)
+
+
+@pytest.fixture(autouse=True)
+def _hash_the_factory_password_once(monkeypatch, _password_hash):
+    """Argon2 is slow by design; factory users all share one real hash of PASSWORD (salt included)."""
+    monkeypatch.setattr(factories, "hash_password", lambda password: _password_hash if password == PASSWORD else hash_password(password))
+
+
+@pytest.fixture
+def acme(factory):
+    return factory.client("Acme")
+
+
+@pytest.fixture
+def globex(factory):
+    return factory.client("Globex")
 
 
 @pytest.fixture(scope="session")

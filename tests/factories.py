@@ -3,6 +3,7 @@ from api.clients.models import Client
 from api.common.passwords import hash_password
 from api.common.tokens import issue_token
 from api.extensions import db
+from api.products.models import ItemComponent, ItemType
 from api.users.models import User
 
 PASSWORD = "correct-horse-battery"
@@ -33,6 +34,20 @@ class Factory:
         db.session.add(user)
         db.session.commit()
         return user
+
+    def item(self, client, upc=None, sku=None, name=None, composite_type=0, children=(), **fields):
+        """An item type of `client`; `children` is [(child_item, quantity)] for composites."""
+        number = self._next()
+        item = ItemType(
+            client_id=client.id, upc=upc or f"0{number:011d}", sku=sku or f"SKU-{number}",
+            name=name or f"Item {number}", composite_type=composite_type, **fields,
+        )
+        item.components = [
+            ItemComponent(client_id=client.id, child_id=child.id, quantity=quantity) for child, quantity in children
+        ]
+        db.session.add(item)
+        db.session.commit()
+        return item
 
     def token(self, user, **overrides):
         claims = {"sub": user.username, "username": user.username, "roles": [user.role], "client_id": user.client_id}

@@ -40,8 +40,10 @@ def _body_for_log(raw, content_type, limit):
 
 
 def _request_body(limit):
+    # Bodies beyond the usual limit are uploads the view accepted (or refused): parsing megabytes
+    # again only to keep the first few thousand characters is not worth it.
     if (request.content_length or 0) > current_app.config["MAX_CONTENT_LENGTH"]:
-        return f"[{request.content_length} bytes refused as too large, not stored]"
+        return f"[{request.content_length} bytes, too large, not stored]"
     return _body_for_log(request.get_data(cache=True), request.content_type, limit)
 
 

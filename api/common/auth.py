@@ -31,6 +31,8 @@ ALL_ROLES = CLIENT_ROLES + ADMIN_ROLES
 # Grants beyond the client permissions: acting across clients, and managing clients themselves.
 ACT_FOR_ANY_CLIENT = "admin:act_for_any_client"
 MANAGE_CLIENTS = "admin:manage_clients"
+# Authoring reports and their e-mail schedules: provider staff who may write.
+MANAGE_REPORTS = "admin:manage_reports"
 
 READ_ONLY_PERMISSIONS = frozenset({"read:reports"})
 
@@ -44,9 +46,9 @@ def permissions_for(role, custom_permissions=()):
     if role == "client_custom":
         return frozenset(custom_permissions) & frozenset(CLIENT_PERMISSIONS)
     if role == "admin":
-        return frozenset(CLIENT_PERMISSIONS) | {ACT_FOR_ANY_CLIENT, MANAGE_CLIENTS}
+        return frozenset(CLIENT_PERMISSIONS) | {ACT_FOR_ANY_CLIENT, MANAGE_CLIENTS, MANAGE_REPORTS}
     if role == "admin_client_account_manager":
-        return frozenset(CLIENT_PERMISSIONS) | {ACT_FOR_ANY_CLIENT}
+        return frozenset(CLIENT_PERMISSIONS) | {ACT_FOR_ANY_CLIENT, MANAGE_REPORTS}
     if role == "admin_read_only":
         return READ_ONLY_PERMISSIONS | {ACT_FOR_ANY_CLIENT}
     return frozenset()

@@ -15,6 +15,9 @@ from api.common.errors import InvalidInput
 MAX_ID = 2**31 - 1
 MAX_JSON_DEPTH = 32
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+# In JSON text those characters can only arrive escaped (a raw NUL is not valid JSON and a raw
+# surrogate is not valid UTF-8), so a body without these escapes needs no walk through its strings.
+_UNSTORABLE_ESCAPE = re.compile(rb"\\u(?:0000|[dD][89abcdefABCDEF])")
 
 
 def storable(text):
@@ -76,9 +79,12 @@ def refuse_unstorable_text():
     if not request.path.startswith("/api/"):
         return
     texts = [request.path, *request.args.keys(), *request.args.values()]
-    if request.is_json:
+    raw = request.get_data(cache=True) if request.is_json else b""
+    if raw:
         try:
-            texts.extend(_strings(load_json(request.get_data(cache=True))))
+            body = load_json(raw)
+            if _UNSTORABLE_ESCAPE.search(raw):
+                texts.extend(_strings(body))
         except TooDeeplyNested:
             raise InvalidInput(f"The JSON body nests deeper than {MAX_JSON_DEPTH} levels.", code="invalid_json") from None
         except ValueError:

@@ -65,7 +65,14 @@ def deliver(email_id):
         return False
     email = db.session.get(OutboundEmail, email_id)
     config = current_app.config
-    mailer.send(config, _build_message(email, config["MAIL_FROM"]), file_stem=f"{email.id:08d}-{hashlib.sha256(email.key.encode()).hexdigest()[:12]}")
+    try:
+        mailer.send(config, _build_message(email, config["MAIL_FROM"]), file_stem=f"{email.id:08d}-{hashlib.sha256(email.key.encode()).hexdigest()[:12]}")
+    except Exception:
+        # A refused or dropped connection sent nothing: free the claim so a retry can send it now.
+        db.session.rollback()
+        db.session.execute(update(OutboundEmail).where(OutboundEmail.id == email_id).values(claimed_at=None))
+        db.session.commit()
+        raise
     email.sent_at = utcnow()
     db.session.commit()
     log.info("sent e-mail %s", email.id)

@@ -8,6 +8,9 @@ Access kinds:
   <permission>    callers holding that client permission, acting for a client (client-scoped)
   manage_clients  admins who manage clients (role admin), no client needed
   admin_only      provider staff of any admin role, acting for a client (client-scoped)
+  staff:<permission>  provider staff holding that permission (not admin_read_only), acting for a client
+  staff_read      provider staff of any admin role, no client needed
+  manage_reports  provider staff who may write (admin, admin_client_account_manager), no client needed
 """
 import itertools
 import re
@@ -17,7 +20,11 @@ import pytest
 
 from api.audit.models import RequestLog
 from api.extensions import db
+from api.inbound.models import Asn, ExpectedInboundShipment, ExpectedInboundShipmentItem
 from api.jobs.models import Job
+from api.reports.models import Report, ReportSchedule
+from api.returns.models import Rma
+from tests import shop_platform
 from tests.factories import PASSWORD
 
 EXPECTED = {
@@ -41,6 +48,43 @@ EXPECTED = {
     ("GET", "/api/v4/logs/request/<int:log_id>"): "read",
     ("GET", "/api/v4/logs/breadcrumbs/<string:object_type>/<path:object_id>"): "admin_only",
     ("POST", "/api/v4/logs/server_errors"): "signed_in_any",
+    ("PUT", "/api/v4/inventory/<string:upc>"): "update:inventory",
+    ("POST", "/api/v2/inbound/client_upload"): "write:asns",
+    ("GET", "/api/v4/asns"): "read",
+    ("GET", "/api/v4/asns/<int:asn_id>"): "read",
+    ("POST", "/api/v4/asns/<int:asn_id>/receive"): "staff:write:asns",
+    ("POST", "/api/v4/rmas/bulk"): "create:rmas",
+    ("GET", "/api/v4/rmas"): "read",
+    ("GET", "/api/v4/rmas/<int:rma_id>"): "read",
+    ("GET", "/api/v4/shopify/auth_callback"): "write:users",
+    ("GET", "/api/v4/shopify/connection"): "read",
+    ("GET", "/api/v4/notification_settings"): "read",
+    ("PUT", "/api/v4/notification_settings"): "write:users",
+    ("GET", "/api/v4/items"): "read",
+    ("POST", "/api/v4/items"): "create:items",
+    ("GET", "/api/v4/items/<string:upc>"): "read",
+    ("PUT", "/api/v4/items/<string:upc>"): "update:items",
+    ("PUT", "/api/v4/items/<string:upc>/convert_to_case_pack"): "update:items",
+    ("POST", "/api/v4/items/bulk"): "create:items",
+    ("POST", "/api/v4/case_packs"): "create:items",
+    ("PUT", "/api/v4/case_packs/<string:case_pack_upc>"): "update:items",
+    ("POST", "/api/v4/case_packs/bulk"): "create:items",
+    ("POST", "/api/v4/virtual_bundles"): "create:items",
+    ("GET", "/api/v4/reports/categories"): "read:reports",
+    ("GET", "/api/v4/reports"): "read:reports",
+    ("POST", "/api/v4/reports"): "manage_reports",
+    ("GET", "/api/v4/reports/<string:report_id>"): "read:reports",
+    ("PUT", "/api/v4/reports/<string:report_id>"): "manage_reports",
+    ("DELETE", "/api/v4/reports/<string:report_id>"): "manage_reports",
+    ("PUT", "/api/v4/reports/<string:report_id>/run"): "read:reports",
+    ("GET", "/api/v4/reports/<string:report_id>/csv"): "read:reports",
+    ("GET", "/api/v4/reports/cron_preview"): "signed_in_any",
+    ("GET", "/api/v4/reports/<string:report_id>/schedules"): "staff_read",
+    ("POST", "/api/v4/reports/<string:report_id>/schedules"): "manage_reports",
+    ("GET", "/api/v4/reports/<string:report_id>/schedules/<int:schedule_id>"): "staff_read",
+    ("PUT", "/api/v4/reports/<string:report_id>/schedules/<int:schedule_id>"): "manage_reports",
+    ("DELETE", "/api/v4/reports/<string:report_id>/schedules/<int:schedule_id>"): "manage_reports",
+    ("GET", "/api/v4/reports/<string:report_id>/schedules/<int:schedule_id>/runs"): "staff_read",
 }
 
 CLIENT_ROLES = ("client", "client_read_only", "client_custom")
@@ -59,8 +103,14 @@ def allowed(access, actor):
         return True
     if access == "manage_clients":
         return actor == "admin"
-    if access == "admin_only":
+    if access in ("admin_only", "staff_read"):
         return actor in ADMIN_ROLES
+    if access == "manage_reports":
+        return actor in ("admin", "admin_client_account_manager")
+    if access.startswith("staff:"):
+        return actor in ("admin", "admin_client_account_manager")
+    if access == "read:reports":  # the one permission the read-only roles hold too
+        return actor != "client_custom"
     return actor in FULL_CLIENT_ROLES or actor == "client_custom+needed"
 
 
@@ -97,26 +147,104 @@ class World:
                          uri="/api/v4/users/target.user", response_status=200, request_id=str(uuid.uuid4()))
         db.session.add_all([job, log])
         db.session.commit()
+        inbound_item = factory.item(self.acme, upc="INBOUND-ITEM")
+        asn = Asn(client_id=self.acme.id, warehouse_id="CA01", external_id="TARGET-ASN", created_by="target.user",
+                  expected_inbound_shipments=[ExpectedInboundShipment(expected_inbound_shipment_items=[
+                      ExpectedInboundShipmentItem(item_type_id=inbound_item.id, quantity=5, received_quantity=0)])])
+        rma = Rma(client_id=self.acme.id, warehouse_id="CA01", rma_id="TARGET-RMA", created_by="target.user")
+        db.session.add_all([asn, rma])
+        db.session.commit()
+        target_child = factory.item(self.acme, upc="TARGET-CHILD")
+        factory.item(self.acme, upc="TARGET-ITEM")
+        factory.item(self.acme, upc="TARGET-PACK", composite_type=1, children=[(target_child, 6)])
+        report = db.session.get(Report, "R_CLIENT_9001") or Report(
+            id="R_CLIENT_9001", name="Target report", report_type="client", category="Receive", sub_category="",
+            query="SELECT id FROM clients WHERE id = :client_id", parameters=[], created_by_username="admin")
+        db.session.add(report)
+        db.session.commit()
+        self.report_id = report.id
         self.path_values = {
+            "report_id": report.id, "schedule_id": self._schedule_id(),
             "client_id": self.acme.id, "username": "target.user", "job_id": job.id,
             "object_type": "user", "object_id": "target.user", "log_id": log.id,
+            "upc": "TARGET-ITEM", "case_pack_upc": "TARGET-PACK",
+            "asn_id": asn.id, "rma_id": rma.id,
         }
         self._serial = itertools.count()
+        self.cookies = {}
+
+    def _schedule_id(self):
+        schedule = ReportSchedule(report_id=self.report_id, name="Target schedule", crontab="0 0 * * * ?",
+                                  created_by_username="admin")
+        db.session.add(schedule)
+        db.session.commit()
+        return schedule.id
+
+    def _spare_report_id(self):
+        report = Report(id=f"R_CLIENT_{9100 + next(self._serial)}", name="Spare report", report_type="client",
+                        category="Receive", sub_category="", query="SELECT id FROM clients WHERE id = :client_id",
+                        parameters=[], created_by_username="admin")
+        db.session.add(report)
+        db.session.commit()
+        return report.id
 
     def path(self, rule):
-        return re.sub(r"<(?:\w+:)?(\w+)>", lambda match: str(self.path_values[match.group(1)]), rule)
+        path = re.sub(r"<(?:\w+:)?(\w+)>", lambda match: str(self.path_values[match.group(1)]), rule)
+        query = self.QUERIES.get(rule)
+        return f"{path}?{query(self)}" if query else path
+
+    def shop_install_callback(self):
+        """A fresh signed callback query (one-time code, state); the browser's nonce cookie goes with the call."""
+        query, self.cookies = shop_platform.callback_query(self.factory.app, "acme-shop.myshopify.com")
+        return query
+
+    QUERIES = {
+        "/api/v4/shopify/auth_callback": lambda world: world.shop_install_callback(),
+        "/api/v4/reports/cron_preview": lambda world: "crontab=0+0+*+*+*+%3F&time_zone=UTC",
+    }
 
     def body(self, method, rule):
         n = next(self._serial)
+        if (method, rule) in self.NEEDS_A_FREE_CHILD:
+            return self.NEEDS_A_FREE_CHILD[(method, rule)](n, self.factory.item(self.acme).upc)
         return {
             ("POST", "/api/v4/auth/token"): {"username": "target.user", "password": PASSWORD},
+            ("POST", "/api/v4/reports"): {"name": f"Report {n}", "report_type": "client",
+                                          "query": "SELECT id FROM clients WHERE id = :client_id"},
+            ("PUT", "/api/v4/reports/<string:report_id>"): {"name": "Target report", "report_type": "client",
+                                                            "query": "SELECT id FROM clients WHERE id = :client_id"},
+            ("PUT", "/api/v4/reports/<string:report_id>/run"): {"parameters": {}},
+            ("POST", "/api/v4/reports/<string:report_id>/schedules"): {"crontab": "0 0 * * * ?"},
+            ("PUT", "/api/v4/reports/<string:report_id>/schedules/<int:schedule_id>"): {"crontab": "0 0 * * * ?"},
             ("POST", "/api/v4/clients"): {"name": f"New client {n}"},
             ("PUT", "/api/v4/clients/<int:client_id>"): {"name": "Acme"},
             ("POST", "/api/v4/users"): {"username": f"made.{n}", "password": "a-long-password",
                                         "email": f"made.{n}@example.com", "role": "client_custom"},
             ("PUT", "/api/v4/users/<string:username>"): {"email": "target@example.com", "role": "client_custom"},
             ("POST", "/api/v4/logs/server_errors"): {"status": 502, "method": "GET", "url": "/api/v4/users"},
+            ("PUT", "/api/v4/inventory/<string:upc>"): {"locations": [{"location": "CA01", "reserved": 0}]},
+            ("POST", "/api/v2/inbound/client_upload"): {"lines": [
+                {"Warehouse ID": "CA01", "ASN ID": f"ASN-{n}", "UPC": "INBOUND-ITEM", "Quantity": "3"}]},
+            ("POST", "/api/v4/rmas/bulk"): {"rmas": [{"warehouse_id": "CA01", "rma_id": f"RMA-{n}", "expected_inbound_shipments": [
+                {"tracking_id": "1Z", "items": [{"upc": "INBOUND-ITEM", "quantity": "1", "line": 2}]}]}]},
+            ("PUT", "/api/v4/notification_settings"): {"email_addresses": "ops@example.com"},
+            ("POST", "/api/v4/items"): {"upc": f"NEW-{n}", "sku": f"NEW-{n}", "name": "New item"},
+            ("PUT", "/api/v4/items/<string:upc>"): {"name": "Target item"},
+            ("PUT", "/api/v4/case_packs/<string:case_pack_upc>"): {"children": [{"upc": "TARGET-CHILD", "quantity": 12}]},
+            ("POST", "/api/v4/virtual_bundles"): {"upc": f"VB-{n}", "sku": f"VB-{n}", "name": "Bundle",
+                                                  "children": [{"upc": "TARGET-ITEM", "quantity": 2}]},
+            ("POST", "/api/v4/items/bulk"): [{"upc": f"BULK-{n}", "sku": f"BULK-{n}", "name": "Bulk item"}],
         }.get((method, rule))
+
+    # Case packs take a child that no other composite holds: each call gets a new one.
+    NEEDS_A_FREE_CHILD = {
+        ("POST", "/api/v4/case_packs"): lambda n, child: {
+            "upc": f"CP-{n}", "sku": f"CP-{n}", "name": "Case pack", "children": [{"upc": child, "quantity": 6}]},
+        ("PUT", "/api/v4/items/<string:upc>/convert_to_case_pack"): lambda n, child: {
+            "children": [{"upc": child, "quantity": 6}]},
+        ("POST", "/api/v4/case_packs/bulk"): lambda n, child: [
+            {"upc": f"BCP-{n}", "sku": f"BCP-{n}", "name": "Case pack", "child_upc": child, "child_quantity": "6"}],
+    }
 
     def headers(self, actor, acting_for="default"):
         if actor is None:
@@ -127,7 +255,14 @@ class World:
         return self.factory.headers(self.users[actor], client)
 
     def call(self, http, method, rule, actor, acting_for="default"):
-        return http.open(self.path(rule), method=method, headers=self.headers(actor, acting_for), json=self.body(method, rule))
+        if (method, rule) == ("DELETE", "/api/v4/reports/<string:report_id>/schedules/<int:schedule_id>"):
+            self.path_values["schedule_id"] = self._schedule_id()  # each delete takes its own schedule
+        if (method, rule) == ("DELETE", "/api/v4/reports/<string:report_id>"):
+            self.path_values["report_id"] = self._spare_report_id()  # each delete takes its own report
+        path = self.path(rule)
+        for name, value in self.cookies.items():
+            http.set_cookie(name, value)
+        return http.open(path, method=method, headers=self.headers(actor, acting_for), json=self.body(method, rule))
 
 
 def route_params(select=lambda access: True):
@@ -197,6 +332,8 @@ def test_routes_without_a_client_ignore_the_header_for_client_users(client, fact
         assert response.get_json()["clientId"] == world.acme.id
     elif rule == "/api/v4/logs/server_errors":
         assert response.status_code == 204  # touches nothing of any client
+    elif rule == "/api/v4/reports/cron_preview":
+        assert response.status_code == 200  # computes fire times, reads nothing of any client
     else:
         assert response.status_code == 403
 
@@ -208,4 +345,4 @@ def test_head_needs_the_same_token_as_get(client, factory, method, rule, access)
     world = World(factory, access)
 
     assert client.head(world.path(rule)).status_code == 401
-    assert client.head(world.path(rule), headers=world.headers("admin")).status_code == 200
+    assert world.call(client, "HEAD", rule, "admin").status_code == 200
