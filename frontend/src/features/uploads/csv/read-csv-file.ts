@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 
-/** The API refuses larger upload bodies (UPLOAD_MAX_BYTES); larger files are refused before reading. */
+/** Larger files are refused before reading; the JSON rows of a file this size stay under the API's UPLOAD_MAX_BYTES. */
 export const UPLOAD_MAX_BYTES = 32 * 1024 * 1024;
 
 export const NO_DATA_MESSAGE = 'No data in file!';
