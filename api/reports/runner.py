@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 
 # Kept equal to READER_ROLE in migrations/versions/0004_reports.py.
 REPORT_READER_ROLE = "portal_report_reader"
+# Columns no report may read (PostgreSQL: not granted to the reader role; SQLite: read as NULL).
+SECRET_COLUMNS = {"users": "password_hash", "shop_connections": "access_token_encrypted"}
 # Bound by the runner from who runs the report and for what; never asked from the caller.
 RUNNER_BOUND = ("client_id", "warehouse_id")
 FETCH_ROWS = 5000
@@ -341,7 +343,9 @@ _readers = {}
 _readers_lock = threading.Lock()
 
 
-def _allow_reading_only(action, *_):
+def _allow_reading_only(action, table, column, *_):
+    if action == sqlite3.SQLITE_READ and SECRET_COLUMNS.get(table) == column:
+        return sqlite3.SQLITE_IGNORE  # read as NULL
     return sqlite3.SQLITE_OK if action in _READ_ACTIONS else sqlite3.SQLITE_DENY
 
 

@@ -19,6 +19,8 @@ depends_on = None
 # several databases (one per test run, say) share it: created only when missing, dropped only
 # when no other database still grants it anything.
 READER_ROLE = 'portal_report_reader'
+# Kept equal to api.reports.runner.SECRET_COLUMNS: columns no report may read.
+SECRET_COLUMNS = {"users": "password_hash", "shop_connections": "access_token_encrypted"}
 
 
 def upgrade():
@@ -118,6 +120,12 @@ def _create_reader_role():
     """)
     op.execute(f"GRANT USAGE ON SCHEMA public TO {READER_ROLE}")
     op.execute(f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {READER_ROLE}")
+    # A table-wide grant covers every column, so tables with a secret are granted column by column.
+    inspector = sa.inspect(op.get_bind())
+    for table, secret in SECRET_COLUMNS.items():
+        readable = ", ".join(c["name"] for c in inspector.get_columns(table) if c["name"] != secret)
+        op.execute(f"REVOKE SELECT ON {table} FROM {READER_ROLE}")
+        op.execute(f"GRANT SELECT ({readable}) ON {table} TO {READER_ROLE}")
     # Tables later migrations create are readable by reports too.
     op.execute(f"ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT ON TABLES TO {READER_ROLE}")
 
@@ -125,6 +133,9 @@ def _create_reader_role():
 def _drop_reader_role():
     op.execute(f"ALTER DEFAULT PRIVILEGES IN SCHEMA public REVOKE SELECT ON TABLES FROM {READER_ROLE}")
     op.execute(f"REVOKE SELECT ON ALL TABLES IN SCHEMA public FROM {READER_ROLE}")
+    for table in SECRET_COLUMNS:
+        readable = ", ".join(c["name"] for c in sa.inspect(op.get_bind()).get_columns(table))
+        op.execute(f"REVOKE SELECT ({readable}) ON {table} FROM {READER_ROLE}")
     op.execute(f"REVOKE USAGE ON SCHEMA public FROM {READER_ROLE}")
     op.execute(f"""
         DO $$

@@ -61,6 +61,21 @@ def test_sql_that_writes_changes_nothing_through_the_csv_either(client, admin, s
     assert client_names() == ["Acme", "Globex"]
 
 
+def test_no_report_reads_password_hashes_or_shop_tokens(client, admin, save_report, backend, acme, factory):
+    factory.user("client", acme, username="hashed.user")
+    hashes = run(client, admin, save_report("SELECT username, password_hash FROM users WHERE username = 'hashed.user'"))
+    tokens = run(client, admin, save_report("SELECT access_token_encrypted FROM shop_connections"))
+    names = run(client, admin, save_report("SELECT username FROM users WHERE username = 'hashed.user'"))
+
+    if backend == "services":  # the reader role holds no grant on those columns
+        assert_error(hashes, 422, "report_failed")
+        assert_error(tokens, 422, "report_failed")
+    else:  # SQLite's authorizer reads them as NULL
+        assert hashes.get_json()["records"] == [["hashed.user", None]]
+        assert tokens.status_code == 200
+    assert names.get_json()["records"] == [["hashed.user"]]
+
+
 def test_postgresql_reports_run_read_only_under_the_reader_role(client, admin, save_report, backend, acme):
     if backend != "services":
         pytest.skip("PostgreSQL roles and transactions")
