@@ -121,10 +121,15 @@ def test_text_that_cannot_be_stored_is_refused_whole(client, headers, items):
     assert asns() == []
 
 
-def test_a_body_over_the_upload_limit_is_413_and_a_large_one_under_it_is_taken(client, headers, items):
-    fifty_megabytes = b'{"lines": [' + b" " * (50 * 1024 * 1024) + b"]}"
-    answer = client.post(URL, data=fifty_megabytes, headers={**headers, "Content-Type": "application/json"})
+def test_a_body_over_the_upload_limit_is_413_and_a_large_one_under_it_is_taken(app, client, headers, items):
+    over_the_limit = b'{"lines": [' + b" " * app.config["UPLOAD_MAX_BYTES"] + b"]}"
+    answer = client.post(URL, data=over_the_limit, headers={**headers, "Content-Type": "application/json"})
     assert_error(answer, 413)
+
+    fifty_megabytes_of_nothing = b'{"lines": [' + b" " * (50 * 1024 * 1024) + b"]}"
+    answer = client.post(URL, data=fifty_megabytes_of_nothing, headers={**headers, "Content-Type": "application/json"})
+    assert_error(answer, 422, "empty_file")
+    assert asns() == []
 
     two_megabytes = [line(asn=f"ASN-{n:05d}", quantity=str(n + 1)) for n in range(20_000)]
     answer = upload(client, headers, two_megabytes, query="?validateOnly=true")
