@@ -284,7 +284,6 @@ def _saved(item):
 
 def create_item(identity, fields):
     item = _new_item(identity, fields, SIMPLE)
-    db.session.flush()
     return _saved(item)
 
 
@@ -348,7 +347,6 @@ def create_case_pack(identity, fields):
     child, quantity = _case_pack_child(None, fields)
     item = _new_item(identity, fields, CASE_PACK)
     _set_children(item, [(child, quantity)])
-    db.session.flush()
     return _saved(item)
 
 
@@ -400,5 +398,4 @@ def create_virtual_bundle(identity, fields):
     children = _find_children(acting_client_id(), fields["children"])
     item = _new_item(identity, fields, BUNDLE)
     _set_children(item, children)
-    db.session.flush()
     return _saved(item)

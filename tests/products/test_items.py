@@ -207,3 +207,15 @@ def test_list_filters_by_composite_types_and_variant(client, factory, acme, as_m
     assert names(client.get("/api/v4/items?compositeType=2,6", headers=as_manager)) == ["Bundle", "Set"]
     assert names(client.get("/api/v4/items?shopifyVariantId=777", headers=as_manager)) == ["Child"]
     assert_error(client.get("/api/v4/items?compositeType=9", headers=as_manager), 422)
+
+
+def test_a_upc_taken_between_the_check_and_the_save_is_a_conflict_not_a_server_error(client, monkeypatch, as_manager):
+    from api.products import service
+
+    assert client.post("/api/v4/items", json={"upc": "RACE", "sku": "RACE-1", "name": "First"}, headers=as_manager).status_code == 201
+    monkeypatch.setattr(service, "_check_unique", lambda *args, **kwargs: None)  # the other request's check passed first
+
+    answer = client.post("/api/v4/items", json={"upc": "RACE", "sku": "RACE-2", "name": "Second"}, headers=as_manager)
+
+    assert_error(answer, 409, "duplicate_item")
+    assert [item.name for item in db.session.scalars(db.select(ItemType).filter_by(upc="RACE"))] == ["First"]
