@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { LoadingView } from '../../../components/LoadingView';
 import { formatDate, formatDateTime } from '../../../components/request-log/format-datetime';
 import { RequestLogPanel } from '../../../components/request-log/RequestLogPanel';
-import type { ItemChild, ItemType } from '../../../lib/models';
+import type { ItemType } from '../../../lib/models';
 import { useItem } from '../api/get-item';
 import { canConvertToCasePack, CASE_PACK_TYPE, isVirtual } from '../composite-types';
 import { humanize } from '../humanize';
@@ -68,10 +68,16 @@ export function ProductDetail({ clientId, upc }: { clientId: string; upc: string
       <InventoryTable item={item} />
       <InboundInventory item={item} />
       {item.composite_type === CASE_PACK_TYPE && (
-        <ChildTable title="Case Pack Contents" lines={item.children} clientId={clientId} />
+        <RelatedItemsTable title="Case Pack Contents" empty="No child items." items={item.children} clientId={clientId} />
       )}
-      {virtual && <ChildTable title="Child Items" lines={item.children} clientId={clientId} />}
-      <ParentsTable item={item} clientId={clientId} />
+      {virtual && <RelatedItemsTable title="Child Items" empty="No child items." items={item.children} clientId={clientId} />}
+      <RelatedItemsTable
+        title="Bundles and Case Packs"
+        empty="This product is in no bundle or case pack."
+        items={item.composite_parents}
+        clientId={clientId}
+        showType
+      />
       <Facts
         title="Shopify"
         facts={[
@@ -266,65 +272,48 @@ function InboundInventory({ item }: { item: ItemType }) {
   );
 }
 
-function ChildTable({ title, lines, clientId }: { title: string; lines: ItemChild[]; clientId: string }) {
-  return (
-    <Panel title={title}>
-      {lines.length === 0 ? (
-        <p className="text-muted mb-0">No child items.</p>
-      ) : (
-        <Table size="sm" className="mb-0">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>SKU</th>
-              <th>UPC</th>
-              <th>Quantity</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((child) => (
-              <tr key={child.id}>
-                <td>
-                  <Link to={productPath(clientId, child.upc)}>{child.name}</Link>
-                </td>
-                <td>{child.sku}</td>
-                <td>{child.upc}</td>
-                <td>{child.quantity}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
-    </Panel>
-  );
+interface RelatedItem {
+  id: number;
+  upc: string;
+  sku: string;
+  name: string;
+  quantity: number;
+  composite_type_name?: string;
 }
 
-function ParentsTable({ item, clientId }: { item: ItemType; clientId: string }) {
+/** Items linked to this one (its children or its parents), each linking to its own page. */
+function RelatedItemsTable({ title, empty, items, clientId, showType = false }: {
+  title: string;
+  empty: string;
+  items: RelatedItem[];
+  clientId: string;
+  showType?: boolean;
+}) {
   return (
-    <Panel title="Bundles and Case Packs">
-      {item.composite_parents.length === 0 ? (
-        <p className="text-muted mb-0">This product is in no bundle or case pack.</p>
+    <Panel title={title}>
+      {items.length === 0 ? (
+        <p className="text-muted mb-0">{empty}</p>
       ) : (
         <Table size="sm" className="mb-0">
           <thead>
             <tr>
               <th>Name</th>
-              <th>Type</th>
+              {showType && <th>Type</th>}
               <th>SKU</th>
               <th>UPC</th>
               <th>Quantity</th>
             </tr>
           </thead>
           <tbody>
-            {item.composite_parents.map((parent) => (
-              <tr key={parent.id}>
+            {items.map((related) => (
+              <tr key={related.id}>
                 <td>
-                  <Link to={productPath(clientId, parent.upc)}>{parent.name}</Link>
+                  <Link to={productPath(clientId, related.upc)}>{related.name}</Link>
                 </td>
-                <td>{parent.composite_type_name}</td>
-                <td>{parent.sku}</td>
-                <td>{parent.upc}</td>
-                <td>{parent.quantity}</td>
+                {showType && <td>{related.composite_type_name}</td>}
+                <td>{related.sku}</td>
+                <td>{related.upc}</td>
+                <td>{related.quantity}</td>
               </tr>
             ))}
           </tbody>
