@@ -135,3 +135,21 @@ def start_api(env, log_dir, name="api"):
         if api.popen.poll() is not None:
             break
     raise AssertionError(f"API did not start:\n{api.output()[-3000:]}")
+
+
+def log_in(base_url, username, password):
+    """Headers carrying a token of the live API for the user."""
+    answer = requests.post(f"{base_url}/api/v4/auth/token", json={"username": username, "password": password}, timeout=10)
+    assert answer.status_code == 200, answer.text
+    return {"Authorization": f"Bearer {answer.json()['access_token']}"}
+
+
+def wait_for_job(base_url, headers, job_id, timeout=120):
+    """The job as the live API answers it once it has ended."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        job = requests.get(f"{base_url}/api/v4/jobs/{job_id}", headers=headers, timeout=10).json()
+        if job["state"] not in ("queued", "running"):
+            return job
+        time.sleep(0.2)
+    raise AssertionError(f"job {job_id} did not end: {job}")

@@ -10,24 +10,9 @@ import requests
 from celery import Celery
 
 from tests.factories import PASSWORD
+from tests.live import log_in, wait_for_job
 
 pytestmark = pytest.mark.integration
-
-
-def _login(base_url, username):
-    answer = requests.post(f"{base_url}/api/v4/auth/token", json={"username": username, "password": PASSWORD}, timeout=10)
-    assert answer.status_code == 200, answer.text
-    return {"Authorization": f"Bearer {answer.json()['access_token']}"}
-
-
-def _wait_for_job(base_url, headers, job_id, timeout=60):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        job = requests.get(f"{base_url}/api/v4/jobs/{job_id}", headers=headers, timeout=10).json()
-        if job["state"] not in ("queued", "running"):
-            return job
-        time.sleep(0.2)
-    raise AssertionError(f"job {job_id} did not end: {job}")
 
 
 def _broker_client(app):
@@ -42,12 +27,12 @@ def test_export_mails_the_requester_a_csv_once(app, factory, live_api, worker, m
     requester = factory.user("client", acme, username="acme.lead", email="lead@acme.test")
     factory.user("client_read_only", acme, username="=cmd|calc", email="formula@acme.test")
     factory.user("client", factory.client("Other"), username="other.person")
-    headers = _login(live_api, "acme.lead")
+    headers = log_in(live_api, "acme.lead", PASSWORD)
 
     started = requests.post(f"{live_api}/api/v4/users/export", headers=headers, timeout=10)
     assert started.status_code == 202, started.text
     assert started.json()["state"] == "queued"
-    job = _wait_for_job(live_api, headers, started.json()["id"])
+    job = wait_for_job(live_api, headers, started.json()["id"])
 
     assert job["state"] == "succeeded"
     assert (job["total"], job["processed"], job["succeeded"], job["failed"]) == (2, 2, 2, 0)
@@ -76,9 +61,9 @@ def test_job_of_another_client_is_not_found(factory, live_api):
     acme, other = factory.client("Acme"), factory.client("Other")
     factory.user("client", acme, username="acme.lead")
     factory.user("client", other, username="other.lead")
-    job_id = requests.post(f"{live_api}/api/v4/users/export", headers=_login(live_api, "acme.lead"), timeout=10).json()["id"]
+    job_id = requests.post(f"{live_api}/api/v4/users/export", headers=log_in(live_api, "acme.lead", PASSWORD), timeout=10).json()["id"]
 
-    answer = requests.get(f"{live_api}/api/v4/jobs/{job_id}", headers=_login(live_api, "other.lead"), timeout=10)
+    answer = requests.get(f"{live_api}/api/v4/jobs/{job_id}", headers=log_in(live_api, "other.lead", PASSWORD), timeout=10)
 
     assert answer.status_code == 404
     assert answer.json() == {"error": "not_found", "description": "Job not found."}

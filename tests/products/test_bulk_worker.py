@@ -2,7 +2,6 @@
 configured broker (Redis with PORTAL_TEST_BACKEND=services) and an SMTP server."""
 import csv
 import io
-import time
 
 import pytest
 import requests
@@ -10,30 +9,15 @@ import requests
 from api.extensions import db
 from api.products.models import ItemType
 from tests.factories import PASSWORD
+from tests.live import log_in, wait_for_job
 
 pytestmark = pytest.mark.integration
-
-
-def login(base_url, username):
-    answer = requests.post(f"{base_url}/api/v4/auth/token", json={"username": username, "password": PASSWORD}, timeout=10)
-    assert answer.status_code == 200, answer.text
-    return {"Authorization": f"Bearer {answer.json()['access_token']}"}
-
-
-def wait_for_job(base_url, headers, job_id, timeout=120):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        job = requests.get(f"{base_url}/api/v4/jobs/{job_id}", headers=headers, timeout=10).json()
-        if job["state"] not in ("queued", "running"):
-            return job
-        time.sleep(0.2)
-    raise AssertionError(f"job {job_id} did not end: {job}")
 
 
 def test_items_and_case_packs_import_on_the_worker_and_mail_failed_rows(factory, live_api, worker, mail):
     acme = factory.client("Acme")
     factory.user("client", acme, username="bulk.lead", email="lead@acme.test")
-    headers = login(live_api, "bulk.lead")
+    headers = log_in(live_api, "bulk.lead", PASSWORD)
     rows = [{"id": "", "upc": f"U{n:05d}", "sku": f"S{n:05d}", "name": f'Tent {n}, "large"', "cost": "9.99"} for n in range(2500)]
     rows[1200]["cost"] = "-4"
 
