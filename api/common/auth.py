@@ -101,19 +101,22 @@ def requires(permission=None, *, client_scoped=True, logs=None):
     return _declare(Access(permission=permission, client_scoped=client_scoped, log_object=logs))
 
 
+def handler_of(endpoint):
+    """The function that answers the current method at an endpoint (a MethodView's method), if any."""
+    view = current_app.view_functions.get(endpoint)
+    view_class = getattr(view, "view_class", None)
+    if view_class is None:
+        return view
+    method = request.method.lower()
+    # MethodView answers HEAD with ``get``, so HEAD must pass the same check as GET.
+    if method == "head" and not hasattr(view_class, "head"):
+        method = "get"
+    return getattr(view_class, method, None)
+
+
 def access_of(endpoint):
     """The Access declared for the view behind an endpoint and the current method, if any."""
-    view = current_app.view_functions.get(endpoint)
-    if view is None:
-        return None
-    view_class = getattr(view, "view_class", None)
-    if view_class is not None:
-        method = request.method.lower()
-        # MethodView answers HEAD with ``get``, so HEAD must pass the same check as GET.
-        if method == "head" and not hasattr(view_class, "head"):
-            method = "get"
-        view = getattr(view_class, method, None)
-    return getattr(view, "access", None)
+    return getattr(handler_of(endpoint), "access", None)
 
 
 def current_identity():

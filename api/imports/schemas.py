@@ -2,7 +2,8 @@
 from flask import current_app, make_response, request
 from marshmallow import Schema, fields
 
-from api.common.errors import RowError
+from api.common.auth import handler_of
+from api.common.errors import Error, RowError
 from api.jobs.models import Job as JobRow
 from api.jobs.schemas import Job
 
@@ -36,14 +37,18 @@ def upload(view):
     return view
 
 
-def _view_function():
-    view = current_app.view_functions.get(request.endpoint)
-    view_class = getattr(view, "view_class", None)
-    return getattr(view_class, request.method.lower(), None) if view_class is not None else view
+def upload_answers(blp):
+    """Document an upload view's answers: the started job, the validate-only report, the row errors."""
+    def document(view):
+        view = blp.alt_response(422, schema=Error, description="Row errors; nothing was applied")(view)
+        view = blp.alt_response(200, schema=ImportReport, description="The validate-only report")(view)
+        return blp.response(202, Job)(view)
+
+    return document
 
 
 def apply_upload_limit():
-    if request.endpoint and getattr(_view_function(), "upload_limit", False):
+    if request.endpoint and getattr(handler_of(request.endpoint), "upload_limit", False):
         request.max_content_length = current_app.config["UPLOAD_MAX_BYTES"]
 
 

@@ -3,12 +3,10 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from api.common.auth import requires
-from api.common.errors import Error
 from api.common.idempotency import idempotent
-from api.imports.schemas import ImportArgs, ImportReport, import_answer, upload
+from api.imports.schemas import ImportArgs, import_answer, upload, upload_answers
 from api.inbound import service
 from api.inbound.schemas import AsnDetail, AsnList, AsnListArgs, InboundUpload, Receipt
-from api.jobs.schemas import Job
 
 blp = Blueprint("inbound", __name__, description="Inbound shipments (ASNs): upload, list and receipt")
 
@@ -20,9 +18,7 @@ class InboundUploadView(MethodView):
     @requires("write:asns", logs=("job", "id"))
     @blp.arguments(ImportArgs, location="query")
     @blp.arguments(InboundUpload)
-    @blp.response(202, Job)
-    @blp.alt_response(200, schema=ImportReport, description="The validate-only report")
-    @blp.alt_response(422, schema=Error, description="Row errors; nothing was applied")
+    @upload_answers(blp)
     def post(self, args, body):
         """Upload inbound inventory (CSV rows): ASNs are created by a job once the whole file is valid."""
         return import_answer(service.upload_inbound(g.identity, body["lines"], args))

@@ -4,8 +4,7 @@ from flask_smorest import Blueprint
 
 from api.common.auth import requires
 from api.common.idempotency import idempotent
-from api.imports.schemas import ImportArgs, ImportReport, import_answer, upload
-from api.jobs.schemas import Job
+from api.imports.schemas import ImportArgs, import_answer, upload, upload_answers
 from api.products import service
 from api.products.imports import IMPORT_CASE_PACKS, IMPORT_ITEMS, submit_bulk
 from api.products.schemas import (
@@ -109,8 +108,7 @@ class ItemsBulk(MethodView):
     @requires("create:items", logs=("job", "id"))
     @blp.arguments(ImportArgs, location="query")
     @blp.doc(requestBody=BULK_BODY)
-    @blp.response(202, Job)
-    @blp.alt_response(200, schema=ImportReport, description="The validate-only report")
+    @upload_answers(blp)
     def post(self, args):
         """Create or update items from CSV rows, as a job (validated whole first)."""
         return import_answer(submit_bulk(IMPORT_ITEMS, request.get_json(silent=True), g.identity, args))
@@ -123,8 +121,7 @@ class CasePacksBulk(MethodView):
     @requires("create:items", logs=("job", "id"))
     @blp.arguments(ImportArgs, location="query")
     @blp.doc(requestBody=BULK_BODY)
-    @blp.response(202, Job)
-    @blp.alt_response(200, schema=ImportReport, description="The validate-only report")
+    @upload_answers(blp)
     def post(self, args):
         """Create case packs, or convert items into case packs, from CSV rows, as a job."""
         return import_answer(submit_bulk(IMPORT_CASE_PACKS, request.get_json(silent=True), g.identity, args))

@@ -3,10 +3,8 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from api.common.auth import requires
-from api.common.errors import Error
 from api.common.idempotency import idempotent
-from api.imports.schemas import ImportArgs, ImportReport, import_answer, upload
-from api.jobs.schemas import Job
+from api.imports.schemas import ImportArgs, import_answer, upload, upload_answers
 from api.returns import service
 from api.returns.schemas import RmaDetail, RmaList, RmaListArgs, RmaUpload
 
@@ -20,9 +18,7 @@ class RmaBulk(MethodView):
     @requires("create:rmas", logs=("job", "id"))
     @blp.arguments(ImportArgs, location="query")
     @blp.arguments(RmaUpload)
-    @blp.response(202, Job)
-    @blp.alt_response(200, schema=ImportReport, description="The validate-only report")
-    @blp.alt_response(422, schema=Error, description="Row errors; nothing was applied")
+    @upload_answers(blp)
     def post(self, args, body):
         """Upload RMAs (CSV rows grouped by RMA and shipment): a job stores them once the whole file is valid."""
         return import_answer(service.upload_rmas(g.identity, body["rmas"], args))

@@ -1059,7 +1059,15 @@ export interface paths {
                         "application/json": components["schemas"]["Job"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                /** @description Row errors; nothing was applied */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
@@ -1120,7 +1128,15 @@ export interface paths {
                         "application/json": components["schemas"]["Job"];
                     };
                 };
-                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                /** @description Row errors; nothing was applied */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
