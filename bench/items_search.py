@@ -1,15 +1,17 @@
 """Item search on a large catalogue: GET /api/v4/items?searchTerm= through the HTTP stack.
 
 Seeds (with COPY) 1,000,000 items of one client beside 10 other clients' items in a fresh PostgreSQL
-database (portal_bench, dropped afterwards), migrated like production, then times the list call for
-a mix of search terms and prints p50_ms= and p95_ms= (goal: p95 under 50 ms).
+database (portal_bench_search, dropped afterwards), migrated like production, serves the API with
+gunicorn and times the list call over HTTP for a mix of search terms: prints p50_ms= and p95_ms=
+(goal: p95 under 50 ms) and the load average before and after.
 
-    .venv/bin/python bench/items_search.py [--items 1000000] [--other-items 50000] [--rounds 20] [--live]
+    .venv/bin/python bench/items_search.py [--items 1000000] [--other-items 50000] [--rounds 20] [--in-process]
 
---live serves the app with gunicorn and calls it over HTTP; by default Flask's test client calls it
-in-process (the same WSGI stack without the socket).
+--in-process calls the app with Flask's test client instead (the same WSGI stack without gunicorn
+and the socket) and prints in_process_p50_ms= and in_process_p95_ms=.
 """
 import argparse
+import os
 import sys
 import time
 from datetime import datetime
@@ -76,7 +78,7 @@ def in_process_caller(app, headers):
     return call
 
 
-def live_caller(app, headers, database_url):
+def live_caller(app, headers):
     import requests
 
     from tests.live import process_env, start_api
@@ -99,18 +101,20 @@ def main():
     parser.add_argument("--other-clients", type=int, default=10)
     parser.add_argument("--other-items", type=int, default=50_000)
     parser.add_argument("--rounds", type=int, default=20)
-    parser.add_argument("--live", action="store_true", help="call a gunicorn-served API over HTTP")
+    parser.add_argument("--in-process", action="store_true", help="call the app with Flask's test client, not over HTTP")
     args = parser.parse_args()
+    figure = "in_process_" if args.in_process else ""
 
     with bench_database("portal_bench_search") as database_url:
         app = migrated_app(app_config(database_url))
         client_ids, headers = make_clients(app, 1 + args.other_clients)
         seed(app, client_ids, args.items, args.other_items)
         process = None
-        if args.live:
-            call, process = live_caller(app, headers, database_url)
-        else:
+        if args.in_process:
             call = in_process_caller(app, headers)
+        else:
+            call, process = live_caller(app, headers)
+        print(f"load_avg_before={os.getloadavg()[0]:.2f}", flush=True)
         try:
             with app.app_context():
                 timings, hits = timed_calls(call, args.rounds)
@@ -121,7 +125,9 @@ def main():
         for term, values in timings.items():
             print(f"  {term!r:24} p50={percentile(values, 0.5):7.1f} ms  p95={percentile(values, 0.95):7.1f} ms  "
                   f"hits={hits[term]}")
-        print(f"calls={len(everything)} p50_ms={percentile(everything, 0.5):.1f} p95_ms={percentile(everything, 0.95):.1f}")
+        print(f"load_avg_after={os.getloadavg()[0]:.2f}")
+        print(f"calls={len(everything)} {figure}p50_ms={percentile(everything, 0.5):.1f} "
+              f"{figure}p95_ms={percentile(everything, 0.95):.1f}")
         return 0 if percentile(everything, 0.95) < 50 else 1
 
 
