@@ -28,7 +28,7 @@ class Me(MethodView):
     @requires(client_scoped=False)
     @blp.response(200, CurrentUser)
     def get(self):
-        """The signed-in user, their roles and their client."""
+        """The signed-in user, their roles, their client and what they may do."""
         identity = g.identity
         return {
             "username": identity.username,
@@ -38,6 +38,7 @@ class Me(MethodView):
             "clientId": identity.client_id,
             "isAdmin": identity.is_admin,
             "client": client_for_current_user(identity),
+            "permissions": sorted(identity.permissions),
         }
 
 

@@ -1,5 +1,7 @@
 from marshmallow import Schema, fields, validate
 
+from api.common.auth import ALL_GRANTS
+
 
 class Credentials(Schema):
     username = fields.String(required=True, validate=validate.Length(min=1, max=150))
@@ -27,6 +29,14 @@ class CurrentUser(Schema):
     clientId = fields.Integer(allow_none=True)
     isAdmin = fields.Boolean()
     client = fields.Nested(CurrentClient, allow_none=True)
+    permissions = fields.List(
+        fields.String(metadata={"enum": list(ALL_GRANTS)}),
+        metadata={"description": (
+            "Everything the user may do, sorted: the grants their role carries (for client_custom, the ones "
+            "chosen for them), exactly as the API checks them on each call. A route that needs a grant not "
+            "listed here answers 403."
+        )},
+    )
 
 
 class UiSettings(Schema):

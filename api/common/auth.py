@@ -33,6 +33,8 @@ ACT_FOR_ANY_CLIENT = "admin:act_for_any_client"
 MANAGE_CLIENTS = "admin:manage_clients"
 # Authoring reports and their e-mail schedules: provider staff who may write.
 MANAGE_REPORTS = "admin:manage_reports"
+# Every grant a role can carry, for documenting the permissions /me answers.
+ALL_GRANTS = CLIENT_PERMISSIONS + (ACT_FOR_ANY_CLIENT, MANAGE_CLIENTS, MANAGE_REPORTS)
 
 READ_ONLY_PERMISSIONS = frozenset({"read:reports"})
 

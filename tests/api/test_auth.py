@@ -103,6 +103,11 @@ def test_me_for_an_admin_has_no_client(client, factory, admin):
     assert response.get_json() == {
         "username": "ops.admin", "name": "Ops.Admin", "email": "ops.admin@example.com",
         "roles": ["admin"], "clientId": None, "isAdmin": True, "client": None,
+        "permissions": [
+            "admin:act_for_any_client", "admin:manage_clients", "admin:manage_reports", "approve:ltl",
+            "create:fulfillment_requests", "create:items", "create:rmas", "read:reports", "update:inventory",
+            "update:items", "update:ltl", "update:shipments", "write:asns", "write:users",
+        ],
     }
 
 
@@ -116,6 +121,26 @@ def test_me_for_a_client_user_has_their_client(client, factory, acme, acme_manag
     assert body["client"]["id"] == acme.id
     assert body["client"]["name"] == "Acme"
     assert body["client"]["logo"] is None
+
+
+def test_me_of_a_read_only_user_grants_only_reading_reports(client, factory, acme):
+    viewer = factory.user("client_read_only", acme, username="acme.viewer", permissions=["create:items"])
+
+    assert client.get(ME_URL, headers=factory.headers(viewer)).get_json()["permissions"] == ["read:reports"]
+
+
+def test_me_of_a_custom_user_answers_the_grants_the_api_then_enforces(client, factory, acme):
+    custom = factory.user(
+        "client_custom", acme, username="acme.custom", permissions=["update:items", "admin:manage_clients", "no:such"],
+    )
+    headers = factory.headers(custom)
+
+    assert client.get(ME_URL, headers=headers).get_json()["permissions"] == ["update:items"]
+    # Granted: passes the permission check and reaches the view (which finds no such item).
+    assert_error(client.put("/api/v4/items/000000000000", headers=headers, json={"name": "Mug"}), 404, "not_found")
+    # Not granted: refused before the view.
+    assert_error(client.post("/api/v4/items", headers=headers, json={}), 403, "not_authorized")
+    assert_error(client.post("/api/v4/clients", headers=headers, json={"name": "Sneaky"}), 403, "not_authorized")
 
 
 # --- tokens the API refuses ------------------------------------------------------------------------
@@ -308,6 +333,12 @@ def test_external_issuer_custom_permissions_come_from_the_permissions_claim(oidc
     })
     assert created.status_code == 201, created.get_json()
     assert_error(oidc_client.post("/api/v4/clients", headers=headers, json={"name": "Sneaky"}), 403, "not_authorized")
+
+
+def test_me_of_an_external_user_answers_the_grants_of_their_token(oidc_client, idp_key, acme):
+    headers = idp_token(idp_key, acme.id, roles=["client_custom"], permissions=["write:users", "admin:manage_clients"])
+
+    assert oidc_client.get(ME_URL, headers=headers).get_json()["permissions"] == ["write:users"]
 
 
 def test_external_issuer_token_signed_by_an_unpublished_key_is_refused(oidc_client, foreign_key, acme):

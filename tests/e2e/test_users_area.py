@@ -59,11 +59,17 @@ def test_api_errors_are_shown_and_nothing_is_created(factory, live_api, page, sc
     assert User.query.filter_by(username="new.person").count() == 0
 
 
-def test_read_only_user_is_refused_by_the_server(factory, live_api, page):
+def test_read_only_user_sees_users_without_the_means_to_change_them(factory, live_api, page):
     acme = factory.client("Acme Outdoor")
     factory.user("client_read_only", acme, username="robin.viewer")
 
     log_in(page, live_api, "robin.viewer", PASSWORD, path=f"/{acme.id}/users/new")
-    submit_user_form(page, "sneaky", "sneaky@acme.test", "long-enough-1")
+    expect(page.get_by_role("heading", name="Not permitted")).to_be_visible()
+    expect(page.get_by_text("the permission this page needs (write:users)")).to_be_visible()
+    expect(page.get_by_role("link", name="Add New User")).to_have_count(0)
 
-    expect(page.get_by_role("alert")).to_contain_text("You do not have permission to do this.")
+    page.get_by_role("navigation", name="Users").get_by_role("link", name=re.compile("Robin.Viewer")).click()
+    expect(page.get_by_role("heading", name="User", exact=True)).to_be_visible()
+    expect(page.get_by_label("Email")).to_be_disabled()
+    expect(page.get_by_label("Password")).to_have_count(0)
+    expect(page.get_by_role("button", name="Save")).to_have_count(0)

@@ -53,7 +53,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user, their roles and their client. */
+        /** The signed-in user, their roles, their client and what they may do. */
         get: {
             parameters: {
                 query?: never;
@@ -2280,6 +2280,8 @@ export interface components {
             clientId: number | null;
             isAdmin: boolean;
             client: (Record<string, never> | null) | components["schemas"]["CurrentClient"];
+            /** @description Everything the user may do, sorted: the grants their role carries (for client_custom, the ones chosen for them), exactly as the API checks them on each call. A route that needs a grant not listed here answers 403. */
+            permissions: ("create:items" | "update:items" | "update:inventory" | "create:fulfillment_requests" | "update:shipments" | "update:ltl" | "approve:ltl" | "create:rmas" | "write:asns" | "write:users" | "read:reports" | "admin:act_for_any_client" | "admin:manage_clients" | "admin:manage_reports")[];
         };
         UiSettings: {
             idle_timeout_ms: number;

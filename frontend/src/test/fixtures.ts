@@ -1,6 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import type { Client, CurrentUser, User } from '../lib/models';
 
+/** What a client-role user may do, as /me answers it. */
+const CLIENT_GRANTS: CurrentUser['permissions'] = [
+  'approve:ltl', 'create:fulfillment_requests', 'create:items', 'create:rmas', 'read:reports', 'update:inventory',
+  'update:items', 'update:ltl', 'update:shipments', 'write:asns', 'write:users',
+];
+
 export const acme: Client = {
   id: 7,
   name: 'Acme',
@@ -25,6 +31,7 @@ export const adminUser: CurrentUser = {
   clientId: null,
   isAdmin: true,
   client: null,
+  permissions: ['admin:act_for_any_client', 'admin:manage_clients', 'admin:manage_reports', ...CLIENT_GRANTS],
 };
 
 export const acmeUser: CurrentUser = {
@@ -35,6 +42,24 @@ export const acmeUser: CurrentUser = {
   clientId: acme.id,
   isAdmin: false,
   client: { id: acme.id, name: acme.name, fulfillment_request_api_version: acme.fulfillment_request_api_version, logo: null },
+  permissions: CLIENT_GRANTS,
+};
+
+export const acmeReadOnlyUser: CurrentUser = {
+  ...acmeUser,
+  username: 'roadie',
+  name: 'Roadie Reader',
+  roles: ['client_read_only'],
+  permissions: ['read:reports'],
+};
+
+/** A client_custom user who may create and change items but not reserve inventory. */
+export const acmeCustomUser: CurrentUser = {
+  ...acmeUser,
+  username: 'casey',
+  name: 'Casey Custom',
+  roles: ['client_custom'],
+  permissions: ['create:items', 'update:items'],
 };
 
 export const roadRunner: User = {

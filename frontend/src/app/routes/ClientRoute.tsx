@@ -8,7 +8,7 @@ import { AsnList } from '../../features/asns/components/AsnList';
 import { useClient } from '../../features/clients/api/get-client';
 import { InboundUpload } from '../../features/uploads/components/InboundUpload';
 import { RmaUpload } from '../../features/uploads/components/RmaUpload';
-import { useCurrentUserContext } from '../current-user';
+import { pageNeeding, useCurrentUserContext } from '../current-user';
 import { ClientShell } from '../shell/ClientShell';
 import { ProductsRoutes } from './ProductsRoutes';
 import { ReportsRoutes } from './ReportsRoutes';
@@ -65,10 +65,11 @@ function ClientArea({ clientId }: { clientId: string }) {
         <Route path="requests/:requestId" element={<RequestRoute clientId={clientId} />} />
         <Route path="users/*" element={<UsersRoutes clientId={clientId} />} />
         <Route path="shopify/*" element={<ShopifyRoutes clientId={clientId} />} />
-        <Route path="reports/*" element={<ReportsRoutes clientId={clientId} />} />
-        <Route path="asns/list" element={<AsnList clientId={clientId} />} />
-        <Route path="asns/upload" element={<InboundUpload clientId={clientId} />} />
-        <Route path="rmas/upload" element={<RmaUpload clientId={clientId} />} />
+        <Route path="reports/*" element={pageNeeding('read:reports', <ReportsRoutes clientId={clientId} />)} />
+        {/* The ASN list is the built-in report 'Display ASNs'. */}
+        <Route path="asns/list" element={pageNeeding('read:reports', <AsnList clientId={clientId} />)} />
+        <Route path="asns/upload" element={pageNeeding('write:asns', <InboundUpload clientId={clientId} />)} />
+        <Route path="rmas/upload" element={pageNeeding('create:rmas', <RmaUpload clientId={clientId} />)} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </ClientShell>

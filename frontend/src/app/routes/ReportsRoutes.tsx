@@ -9,15 +9,7 @@ import { EditSchedule } from '../../features/reports/components/EditSchedule';
 import { ReportCategories } from '../../features/reports/components/ReportCategories';
 import { ReportRunPage } from '../../features/reports/components/ReportRunPage';
 import { ReportSchedules } from '../../features/reports/components/ReportSchedules';
-import type { CurrentUser } from '../../lib/models';
-import { useCurrentUserContext } from '../current-user';
-
-/** Roles that may write reports and schedules; admin_read_only only reads them. */
-const REPORT_AUTHOR_ROLES = ['admin', 'admin_client_account_manager'];
-
-function canAuthorReports(user: CurrentUser): boolean {
-  return user.roles.some((role) => REPORT_AUTHOR_ROLES.includes(role));
-}
+import { useCan, useCurrentUserContext } from '../current-user';
 
 interface AreaProps {
   clientId: string;
@@ -88,7 +80,8 @@ function EditScheduleRoute({ clientId, canAuthor }: AreaProps) {
  */
 export function ReportsRoutes({ clientId }: { clientId: string }) {
   const user = useCurrentUserContext();
-  const props: AreaProps = { clientId, isAdmin: user.isAdmin, canAuthor: canAuthorReports(user) };
+  // Writing reports and schedules: provider staff who may write (admin_read_only only reads them).
+  const props: AreaProps = { clientId, isAdmin: user.isAdmin, canAuthor: useCan('admin:manage_reports') };
   // Declared for everyone, so that these paths never read as a category or a report id.
   const authorOnly = (page: ReactElement) => (props.canAuthor ? page : <NotFoundPage />);
   const adminOnly = (page: ReactElement) => (props.isAdmin ? page : <NotFoundPage />);

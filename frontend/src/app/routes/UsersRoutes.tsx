@@ -3,6 +3,7 @@ import { NotFoundPage } from '../../components/NotFoundPage';
 import { CreateUser } from '../../features/users/components/CreateUser';
 import { EditUser } from '../../features/users/components/EditUser';
 import { NoUserSelected, UsersLayout } from '../../features/users/components/UsersLayout';
+import { pageNeeding } from '../current-user';
 
 function EditUserRoute({ clientId }: { clientId: string }) {
   const { username = '' } = useParams();
@@ -14,7 +15,7 @@ export function UsersRoutes({ clientId }: { clientId: string }) {
     <Routes>
       <Route element={<UsersLayout clientId={clientId} />}>
         <Route index element={<NoUserSelected />} />
-        <Route path="new" element={<CreateUser clientId={clientId} />} />
+        <Route path="new" element={pageNeeding('write:users', <CreateUser clientId={clientId} />)} />
         <Route path=":username" element={<EditUserRoute clientId={clientId} />} />
       </Route>
       <Route path="*" element={<NotFoundPage />} />

@@ -3,7 +3,7 @@ import { Navbar } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { AlertArea } from '../../components/Alerts';
 import type { Client } from '../../lib/models';
-import { displayName, useCurrentUserContext } from '../current-user';
+import { displayName, useCurrentUserContext, userCan } from '../current-user';
 import { Sidebar } from './Sidebar';
 
 /** The frame of every client page: header with the client's logo, sidebar, alerts, page. */
@@ -29,6 +29,7 @@ export function ClientShell({ client, children }: { client: Client; children: Re
           clientId={clientId}
           clientVersion={client.fulfillment_request_api_version}
           isAdmin={user.isAdmin}
+          can={(grant) => userCan(user, grant)}
           userName={displayName(user)}
         />
         <main className="flex-grow-1 p-4" style={{ minWidth: 0 }}>

@@ -1,12 +1,19 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import type { Grant } from '../current-user';
 import { Sidebar } from './Sidebar';
 
-function renderSidebar({ clientVersion = 1, isAdmin = false } = {}) {
+function renderSidebar({ clientVersion = 1, isAdmin = false, grants = null as Grant[] | null } = {}) {
   render(
     <MemoryRouter initialEntries={['/7']}>
-      <Sidebar clientId="7" clientVersion={clientVersion} isAdmin={isAdmin} userName="Wile E. Coyote" />
+      <Sidebar
+        clientId="7"
+        clientVersion={clientVersion}
+        isAdmin={isAdmin}
+        can={(grant) => grants === null || grants.includes(grant)}
+        userName="Wile E. Coyote"
+      />
     </MemoryRouter>,
   );
   return within(screen.getByRole('navigation', { name: 'Main' }));
@@ -58,6 +65,25 @@ describe('Sidebar', () => {
     expect(sidebar.queryByRole('link', { name: 'LTL' })).toBeNull();
     expect(sidebar.queryByRole('link', { name: 'API Reference' })).toBeNull();
     expect(sidebar.getByRole('link', { name: 'Fulfillment Requests' })).toBeTruthy();
+  });
+
+  it('leaves out the pages the user may not open', () => {
+    const sidebar = renderSidebar({ clientVersion: 2, grants: ['create:items', 'write:asns'] });
+    expect(linkNames(sidebar)).toEqual([
+      'Dashboard',
+      'Orders',
+      'Shipments',
+      'Products',
+      'Receive',
+      'Upload ASN',
+      'Fulfillment Requests',
+      'LTL',
+      'Customer Returns',
+      'Users',
+      'Shopify',
+      'API Reference',
+      'Logout',
+    ]);
   });
 
   it('shows Switch Client to admins only', () => {

@@ -1,11 +1,14 @@
 import { Nav } from 'react-bootstrap';
 import { NavLink } from 'react-router';
+import type { Grant } from '../current-user';
 import { SIDEBAR_ENTRIES, visibleEntries, type NavEntry } from './navigation';
 
 interface SidebarProps {
   clientId: string;
   clientVersion: number;
   isAdmin: boolean;
+  /** Whether the user holds a grant: entries whose page needs one they lack are left out. */
+  can: (grant: Grant) => boolean;
   userName: string;
 }
 
@@ -24,11 +27,11 @@ function EntryLink({ entry, clientId }: { entry: NavEntry; clientId: string }) {
   );
 }
 
-export function Sidebar({ clientId, clientVersion, isAdmin, userName }: SidebarProps) {
+export function Sidebar({ clientId, clientVersion, isAdmin, can, userName }: SidebarProps) {
   return (
     <nav aria-label="Main" className="d-flex flex-column bg-light border-end p-2" style={{ width: 240, flexShrink: 0 }}>
       <Nav className="flex-column">
-        {visibleEntries(SIDEBAR_ENTRIES, clientVersion).map((entry) => (
+        {visibleEntries(SIDEBAR_ENTRIES, clientVersion, can).map((entry) => (
           <div key={entry.label}>
             <EntryLink entry={entry} clientId={clientId} />
             {entry.children && entry.children.length > 0 && (

@@ -1,4 +1,5 @@
 import { CLIENT_VERSION_WITH_LTL } from '../../config/constants';
+import type { Grant } from '../current-user';
 
 export interface NavEntry {
   label: string;
@@ -9,6 +10,8 @@ export interface NavEntry {
   end?: boolean;
   minClientVersion?: number;
   opensInNewTab?: boolean;
+  /** Shown only to users who hold it: the page behind the entry needs it. */
+  grant?: Grant;
 }
 
 /** A report category page (the reports area's {category} route). */
@@ -30,8 +33,8 @@ export const SIDEBAR_ENTRIES: NavEntry[] = [
     label: 'Receive',
     to: reportCategory('Receive'),
     children: [
-      { label: 'View ASNs', to: 'asns/list' },
-      { label: 'Upload ASN', to: 'asns/upload' },
+      { label: 'View ASNs', to: 'asns/list', grant: 'read:reports' },
+      { label: 'Upload ASN', to: 'asns/upload', grant: 'write:asns' },
     ],
   },
   {
@@ -39,17 +42,17 @@ export const SIDEBAR_ENTRIES: NavEntry[] = [
     to: 'fulfillment_requests',
     children: [{ label: 'LTL', to: 'ltl', minClientVersion: CLIENT_VERSION_WITH_LTL }],
   },
-  { label: 'Customer Returns', to: reportCategory('Customer Returns'), children: [{ label: 'Upload RMAs', to: 'rmas/upload' }] },
-  { label: 'Invoices', to: reportCategory('Invoices') },
-  { label: 'Reports', to: 'reports', end: true },
+  { label: 'Customer Returns', to: reportCategory('Customer Returns'), children: [{ label: 'Upload RMAs', to: 'rmas/upload', grant: 'create:rmas' }] },
+  { label: 'Invoices', to: reportCategory('Invoices'), grant: 'read:reports' },
+  { label: 'Reports', to: 'reports', end: true, grant: 'read:reports' },
   { label: 'Users', to: 'users' },
   { label: 'Shopify', to: 'shopify' },
   { label: 'API Reference', to: '/api_reference', minClientVersion: CLIENT_VERSION_WITH_LTL, opensInNewTab: true },
 ];
 
-/** The entries (and children) a client on the given API version sees. */
-export function visibleEntries(entries: NavEntry[], clientVersion: number): NavEntry[] {
+/** The entries (and children) a client on the given API version sees, less those the user may not open. */
+export function visibleEntries(entries: NavEntry[], clientVersion: number, can: (grant: Grant) => boolean): NavEntry[] {
   return entries
-    .filter((entry) => (entry.minClientVersion ?? 0) <= clientVersion)
-    .map((entry) => (entry.children ? { ...entry, children: visibleEntries(entry.children, clientVersion) } : entry));
+    .filter((entry) => (entry.minClientVersion ?? 0) <= clientVersion && (!entry.grant || can(entry.grant)))
+    .map((entry) => (entry.children ? { ...entry, children: visibleEntries(entry.children, clientVersion, can) } : entry));
 }

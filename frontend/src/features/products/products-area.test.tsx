@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { storeAccessToken } from '../../lib/auth';
 import type { CurrentUser, ItemType, RequestLogEntry } from '../../lib/models';
-import { acmeUser, adminUser, sessionHandlers } from '../../test/fixtures';
+import { acmeCustomUser, acmeReadOnlyUser, acmeUser, adminUser, sessionHandlers } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 
@@ -260,5 +260,67 @@ describe('product forms', { timeout: 20_000 }, () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe('Case Pack must have a child item.');
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+});
+
+describe('what the user may do', { timeout: 20_000 }, () => {
+  const writeLinks = [
+    'Add New Product',
+    'Add New Case Pack',
+    'Add New Virtual Bundle',
+    'Bulk Create / Update Items',
+    'Bulk Create Case Packs',
+  ];
+
+  it('shows a read-only user the products without a single control to change them', async () => {
+    const calls = withCatalogue([item()], acmeReadOnlyUser);
+    renderApp('/7/item_types');
+
+    expect(await screen.findByRole('heading', { name: 'Products' })).toBeTruthy();
+    await waitFor(() => expect(listCalls(calls)).toHaveLength(1));
+    expect(screen.getByRole('searchbox', { name: 'Filter Products' })).toBeTruthy();
+    for (const name of writeLinks) expect(screen.queryByRole('link', { name })).toBeNull();
+  });
+
+  it('shows a custom user Edit and Convert but not Reserve Inventory, which they were not granted', async () => {
+    withCatalogue([item()], acmeCustomUser);
+    renderApp('/7/item_types/012345678905');
+
+    expect(await screen.findByRole('heading', { name: /Trail Mug Blue/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Convert to Case Pack' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Reserve Inventory' })).toBeNull();
+  });
+
+  it('hides Edit and Convert from a read-only user', async () => {
+    withCatalogue([item()], acmeReadOnlyUser);
+    renderApp('/7/item_types/012345678905');
+
+    expect(await screen.findByRole('heading', { name: /Trail Mug Blue/ })).toBeTruthy();
+    for (const name of ['Edit', 'Convert to Case Pack', 'Reserve Inventory']) {
+      expect(screen.queryByRole('link', { name })).toBeNull();
+    }
+  });
+
+  it.each([
+    ['/7/item_types/new', 'create:items'],
+    ['/7/item_types/new_bulk', 'create:items'],
+    ['/7/item_types/012345678905/edit', 'update:items'],
+    ['/7/item_types/012345678905/reserve_inventory', 'update:inventory'],
+  ])('answers a read-only user who opens %s with a refusal naming %s, not a form', async (route, grant) => {
+    withCatalogue([item()], acmeReadOnlyUser);
+    renderApp(route);
+
+    expect(await screen.findByRole('heading', { name: 'Not permitted' })).toBeTruthy();
+    expect(screen.getByText(new RegExp(`the permission this page needs \\(${grant}\\)`))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Save|Upload/ })).toBeNull();
+  });
+
+  it('lets a custom user open the form they were granted', async () => {
+    withCatalogue([item()], acmeCustomUser);
+    renderApp('/7/item_types/012345678905/edit');
+
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Not permitted' })).toBeNull();
   });
 });

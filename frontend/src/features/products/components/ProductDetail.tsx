@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { Badge, Card, Col, Row, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { useCan } from '../../../app/current-user';
 import { LoadingView } from '../../../components/LoadingView';
 import { formatDate, formatDateTime } from '../../../components/request-log/format-datetime';
 import { RequestLogPanel } from '../../../components/request-log/RequestLogPanel';
@@ -13,6 +14,8 @@ import { productPath } from '../paths';
 /** /item_types/{upc}: everything about one product. */
 export function ProductDetail({ clientId, upc }: { clientId: string; upc: string }) {
   const { data: item, error } = useItem(clientId, upc);
+  const canUpdate = useCan('update:items');
+  const canReserve = useCan('update:inventory');
 
   if (error) return <h2>Product {upc}</h2>;
   if (!item) return <LoadingView />;
@@ -26,17 +29,17 @@ export function ProductDetail({ clientId, upc }: { clientId: string; upc: string
         <h2 className="mb-0 me-auto">
           {item.name} <Badge bg="secondary" className="fs-6 align-middle">{item.composite_type_name}</Badge>
         </h2>
-        {!virtual && (
-          <>
-            <Link to={`${path}/reserve_inventory`} className="btn btn-outline-primary btn-sm">
-              Reserve Inventory
-            </Link>
-            <Link to={`${path}/edit`} className="btn btn-outline-primary btn-sm">
-              Edit
-            </Link>
-          </>
+        {!virtual && canReserve && (
+          <Link to={`${path}/reserve_inventory`} className="btn btn-outline-primary btn-sm">
+            Reserve Inventory
+          </Link>
         )}
-        {canConvertToCasePack(item) && (
+        {!virtual && canUpdate && (
+          <Link to={`${path}/edit`} className="btn btn-outline-primary btn-sm">
+            Edit
+          </Link>
+        )}
+        {canUpdate && canConvertToCasePack(item) && (
           <Link to={`${path}/convert_to_case_pack`} className="btn btn-outline-primary btn-sm">
             Convert to Case Pack
           </Link>

@@ -8,11 +8,13 @@ import {
   PRODUCT_TABS,
   searchParamsWithFilters,
 } from '../product-filters';
+import { useCan } from '../../../app/current-user';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { ProductTable } from './ProductTable';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
+/** Every one of them creates items, so they need create:items. */
 const ADD_BUTTONS = [
   { label: 'Add New Product', to: 'new' },
   { label: 'Add New Case Pack', to: 'casepack_types_new' },
@@ -28,17 +30,20 @@ export function ProductList({ clientId }: { clientId: string }) {
   const query = useMemo(() => filtersToQuery(filters), [filters]);
   const activeTab = activeTabLabel(filters);
   const base = `/${clientId}/item_types`;
+  const canCreate = useCan('create:items');
 
   return (
     <section>
       <h2>Products</h2>
-      <div className="d-flex flex-wrap gap-2 mb-3">
-        {ADD_BUTTONS.map(({ label, to }) => (
-          <Link key={to} to={`${base}/${to}`} className="btn btn-outline-primary btn-sm">
-            {label}
-          </Link>
-        ))}
-      </div>
+      {canCreate && (
+        <div className="d-flex flex-wrap gap-2 mb-3">
+          {ADD_BUTTONS.map(({ label, to }) => (
+            <Link key={to} to={`${base}/${to}`} className="btn btn-outline-primary btn-sm">
+              {label}
+            </Link>
+          ))}
+        </div>
+      )}
       <Nav as="nav" variant="tabs" className="mb-3" activeKey={activeTab} aria-label="Product types">
         {PRODUCT_TABS.map(({ label, compositeType }) => (
           <Nav.Item key={label}>

@@ -4,8 +4,8 @@ import { useAlerts } from '../../../components/Alerts';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
 
-/** The client's notification addresses, edited as one comma-separated string. */
-export function NotificationSettingsForm({ clientId }: { clientId: string }) {
+/** The client's notification addresses, edited as one comma-separated string (only shown when read-only). */
+export function NotificationSettingsForm({ clientId, readOnly }: { clientId: string; readOnly: boolean }) {
   const { data: settings } = useNotificationSettings(clientId);
   const save = useUpdateNotificationSettings(clientId);
   const { clear, show, showError } = useAlerts();
@@ -40,12 +40,15 @@ export function NotificationSettingsForm({ clientId }: { clientId: string }) {
           value={addresses}
           onChange={(event) => setAddresses(event.target.value)}
           disabled={!settings}
+          readOnly={readOnly}
         />
-        <Form.Text>Separate addresses with commas.</Form.Text>
+        {!readOnly && <Form.Text>Separate addresses with commas.</Form.Text>}
       </Form.Group>
-      <Button type="submit" disabled={!settings || saving}>
-        Save
-      </Button>
+      {!readOnly && (
+        <Button type="submit" disabled={!settings || saving}>
+          Save
+        </Button>
+      )}
     </Form>
   );
 }

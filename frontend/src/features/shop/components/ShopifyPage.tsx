@@ -1,4 +1,5 @@
 import { Button, Card } from 'react-bootstrap';
+import { useCan } from '../../../app/current-user';
 import { LoadingView } from '../../../components/LoadingView';
 import type { ShopConnection } from '../../../lib/models';
 import { useShopConnection } from '../api/get-shop-connection';
@@ -7,13 +8,20 @@ import { NotificationSettingsForm } from './NotificationSettingsForm';
 /** The Shopify page: the shop connection, and where the client's notifications go. */
 export function ShopifyPage({ clientId }: { clientId: string }) {
   const { data: connection, error } = useShopConnection(clientId);
+  // Linking a shop and choosing where notifications go both change the account, like managing its users.
+  const canManage = useCan('write:users');
 
   return (
     <section>
       <h2>Shopify</h2>
       {!connection && !error && <LoadingView />}
-      {connection && (connection.connected ? <ConnectedShop connection={connection} /> : <NoShop connection={connection} />)}
-      <NotificationSettingsForm clientId={clientId} />
+      {connection &&
+        (connection.connected ? (
+          <ConnectedShop connection={connection} canManage={canManage} />
+        ) : (
+          <NoShop connection={connection} canManage={canManage} />
+        ))}
+      <NotificationSettingsForm clientId={clientId} readOnly={!canManage} />
     </section>
   );
 }
@@ -23,7 +31,12 @@ function reauthenticate(url: string) {
   window.location.assign(url);
 }
 
-function NoShop({ connection }: { connection: ShopConnection }) {
+interface ConnectionProps {
+  connection: ShopConnection;
+  canManage: boolean;
+}
+
+function NoShop({ connection, canManage }: ConnectionProps) {
   return (
     <Card className="mb-4">
       <Card.Body>
@@ -33,7 +46,7 @@ function NoShop({ connection }: { connection: ShopConnection }) {
           shop&apos;s admin. When you approve the install, Shopify sends you back here and the shop is linked to this
           account.
         </p>
-        {connection.shop_name && connection.reauthenticate_url && (
+        {canManage && connection.shop_name && connection.reauthenticate_url && (
           <p className="mb-0">
             This account is set up for <strong>{connection.shop_name}</strong>. Click{' '}
             <Button variant="link" className="p-0 align-baseline" onClick={() => reauthenticate(connection.reauthenticate_url!)}>
@@ -47,7 +60,7 @@ function NoShop({ connection }: { connection: ShopConnection }) {
   );
 }
 
-function ConnectedShop({ connection }: { connection: ShopConnection }) {
+function ConnectedShop({ connection, canManage }: ConnectionProps) {
   return (
     <Card className="mb-4">
       <Card.Body>
@@ -57,13 +70,15 @@ function ConnectedShop({ connection }: { connection: ShopConnection }) {
             {connection.shop_name}
           </a>
         </Card.Title>
-        <p>
-          If the connection stops working, or you changed the app&apos;s permissions in your shop, click{' '}
-          <Button variant="link" className="p-0 align-baseline" onClick={() => reauthenticate(connection.reauthenticate_url!)}>
-            here to Reauthenticate
-          </Button>
-          . Your products and settings stay as they are.
-        </p>
+        {canManage && (
+          <p>
+            If the connection stops working, or you changed the app&apos;s permissions in your shop, click{' '}
+            <Button variant="link" className="p-0 align-baseline" onClick={() => reauthenticate(connection.reauthenticate_url!)}>
+              here to Reauthenticate
+            </Button>
+            . Your products and settings stay as they are.
+          </p>
+        )}
         <h3 className="h6">Synchronisation</h3>
         <ul className="mb-0">
           <li>Products are matched to your shop&apos;s products by the Shopify variant id on each product page.</li>

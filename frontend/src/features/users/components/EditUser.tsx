@@ -1,3 +1,4 @@
+import { useCan } from '../../../app/current-user';
 import { useAlerts } from '../../../components/Alerts';
 import { LoadingView } from '../../../components/LoadingView';
 import { useUser } from '../api/get-user';
@@ -9,6 +10,7 @@ export function EditUser({ clientId, username }: { clientId: string; username: s
   const { data: user, error } = useUser(clientId, username);
   const updateUser = useUpdateUser(clientId);
   const { clear, show, showError } = useAlerts();
+  const canWrite = useCan('write:users');
 
   async function save(values: UserFormValues) {
     clear();
@@ -25,8 +27,8 @@ export function EditUser({ clientId, username }: { clientId: string; username: s
 
   return (
     <>
-      <h3 className="h5">Edit User</h3>
-      <UserForm key={username} initialValues={toFormValues(user)} isNew={false} onSubmit={save} />
+      <h3 className="h5">{canWrite ? 'Edit User' : 'User'}</h3>
+      <UserForm key={username} initialValues={toFormValues(user)} isNew={false} readOnly={!canWrite} onSubmit={save} />
     </>
   );
 }

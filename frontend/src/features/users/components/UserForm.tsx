@@ -7,11 +7,13 @@ import type { UserFormValues } from '../user-form-values';
 interface UserFormProps {
   initialValues: UserFormValues;
   isNew: boolean;
+  /** Shows the user without the means to change them (for users who may not write users). */
+  readOnly?: boolean;
   onSubmit: (values: UserFormValues) => Promise<void>;
 }
 
 /** Creates or edits a user; the username can only be chosen on creation. */
-export function UserForm({ initialValues, isNew, onSubmit }: UserFormProps) {
+export function UserForm({ initialValues, isNew, readOnly = false, onSubmit }: UserFormProps) {
   const [values, setValues] = useState(initialValues);
   const [submitting, setSubmitting] = useState(false);
   const roleOptions = ROLE_OPTIONS.some((option) => option.value === values.role)
@@ -41,92 +43,100 @@ export function UserForm({ initialValues, isNew, onSubmit }: UserFormProps) {
 
   return (
     <Form onSubmit={submit}>
-      <Form.Group className="mb-3" controlId="user-username">
-        <Form.Label>Username</Form.Label>
-        {isNew ? (
-          <Form.Control
-            value={values.username}
-            onChange={(event) => change('username', event.target.value)}
-            autoComplete="off"
-            required
-          />
-        ) : (
-          <Form.Control value={values.username} readOnly plaintext />
+      <fieldset disabled={readOnly}>
+        <Form.Group className="mb-3" controlId="user-username">
+          <Form.Label>Username</Form.Label>
+          {isNew ? (
+            <Form.Control
+              value={values.username}
+              onChange={(event) => change('username', event.target.value)}
+              autoComplete="off"
+              required
+            />
+          ) : (
+            <Form.Control value={values.username} readOnly plaintext />
+          )}
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="user-real-name">
+          <Form.Label>Name</Form.Label>
+          <Form.Control value={values.real_name} onChange={(event) => change('real_name', event.target.value)} />
+        </Form.Group>
+        <Form.Group className="mb-3" controlId="user-email">
+          <Form.Label>Email</Form.Label>
+          <Form.Control type="email" value={values.email} onChange={(event) => change('email', event.target.value)} />
+        </Form.Group>
+        {!readOnly && (
+          <Form.Group className="mb-3" controlId="user-password">
+            <Form.Label>Password</Form.Label>
+            <Form.Control
+              type="password"
+              autoComplete="new-password"
+              value={values.password}
+              onChange={(event) => change('password', event.target.value)}
+              required={isNew}
+            />
+            {!isNew && <Form.Text muted>Leave blank to keep the current password.</Form.Text>}
+          </Form.Group>
         )}
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="user-real-name">
-        <Form.Label>Name</Form.Label>
-        <Form.Control value={values.real_name} onChange={(event) => change('real_name', event.target.value)} />
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="user-email">
-        <Form.Label>Email</Form.Label>
-        <Form.Control type="email" value={values.email} onChange={(event) => change('email', event.target.value)} />
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="user-password">
-        <Form.Label>Password</Form.Label>
-        <Form.Control
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={(event) => change('password', event.target.value)}
-          required={isNew}
+        <Form.Group className="mb-3" controlId="user-role">
+          <Form.Label>Role</Form.Label>
+          <Form.Select value={values.role} onChange={(event) => change('role', event.target.value as Role)}>
+            {roleOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Form.Check
+          className="mb-2"
+          id="user-active"
+          label="Active"
+          checked={values.active}
+          onChange={(event) => change('active', event.target.checked)}
         />
-        {!isNew && <Form.Text muted>Leave blank to keep the current password.</Form.Text>}
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="user-role">
-        <Form.Label>Role</Form.Label>
-        <Form.Select value={values.role} onChange={(event) => change('role', event.target.value as Role)}>
-          {roleOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
-      <Form.Check
-        className="mb-2"
-        id="user-active"
-        label="Active"
-        checked={values.active}
-        onChange={(event) => change('active', event.target.checked)}
-      />
-      <Form.Check
-        className="mb-3"
-        id="user-receive-scheduled-reports"
-        label="Receive Scheduled Reports"
-        checked={values.receive_scheduled_reports}
-        onChange={(event) => change('receive_scheduled_reports', event.target.checked)}
-      />
-      {values.role === CUSTOM_ROLE && (
-        <fieldset className="border rounded p-3 mb-3">
-          <legend className="fs-6 fw-bold">Permissions</legend>
-          <div className="d-flex gap-2 mb-3">
-            <Button variant="outline-secondary" size="sm" onClick={() => change('permissions', ALL_PERMISSIONS)}>
-              Select All
-            </Button>
-            <Button variant="outline-secondary" size="sm" onClick={() => change('permissions', [])}>
-              Deselect All
-            </Button>
-          </div>
-          {PERMISSION_GROUPS.map((group) => (
-            <div key={group.title} className="mb-2">
-              <h3 className="h6 mb-1">{group.title}</h3>
-              {group.permissions.map(({ name, label }) => (
-                <Form.Check
-                  key={name}
-                  id={`permission-${name}`}
-                  label={label}
-                  checked={values.permissions.includes(name)}
-                  onChange={(event) => togglePermission(name, event.target.checked)}
-                />
-              ))}
-            </div>
-          ))}
-        </fieldset>
+        <Form.Check
+          className="mb-3"
+          id="user-receive-scheduled-reports"
+          label="Receive Scheduled Reports"
+          checked={values.receive_scheduled_reports}
+          onChange={(event) => change('receive_scheduled_reports', event.target.checked)}
+        />
+        {values.role === CUSTOM_ROLE && (
+          <fieldset className="border rounded p-3 mb-3">
+            <legend className="fs-6 fw-bold">Permissions</legend>
+            {!readOnly && (
+              <div className="d-flex gap-2 mb-3">
+                <Button variant="outline-secondary" size="sm" onClick={() => change('permissions', ALL_PERMISSIONS)}>
+                  Select All
+                </Button>
+                <Button variant="outline-secondary" size="sm" onClick={() => change('permissions', [])}>
+                  Deselect All
+                </Button>
+              </div>
+            )}
+            {PERMISSION_GROUPS.map((group) => (
+              <div key={group.title} className="mb-2">
+                <h3 className="h6 mb-1">{group.title}</h3>
+                {group.permissions.map(({ name, label }) => (
+                  <Form.Check
+                    key={name}
+                    id={`permission-${name}`}
+                    label={label}
+                    checked={values.permissions.includes(name)}
+                    onChange={(event) => togglePermission(name, event.target.checked)}
+                  />
+                ))}
+              </div>
+            ))}
+          </fieldset>
+        )}
+      </fieldset>
+      {!readOnly && (
+        <Button type="submit" disabled={submitting}>
+          Save
+        </Button>
       )}
-      <Button type="submit" disabled={submitting}>
-        Save
-      </Button>
     </Form>
   );
 }

@@ -1,19 +1,23 @@
 import { Col, Row } from 'react-bootstrap';
 import { Link, Outlet } from 'react-router';
+import { useCan } from '../../../app/current-user';
 import { ExportUsers } from './ExportUsers';
 import { UserList } from './UserList';
 
 /** The users area: the client's users on the left, the chosen user (or a new one) on the right. */
 export function UsersLayout({ clientId }: { clientId: string }) {
+  const canWrite = useCan('write:users');
   return (
     <section>
       <h2>Users</h2>
       <ExportUsers clientId={clientId} />
       <Row>
         <Col md={4} className="mb-3">
-          <Link to={`/${clientId}/users/new`} className="btn btn-primary mb-3">
-            Add New User
-          </Link>
+          {canWrite && (
+            <Link to={`/${clientId}/users/new`} className="btn btn-primary mb-3">
+              Add New User
+            </Link>
+          )}
           <UserList clientId={clientId} />
         </Col>
         <Col md={8}>
@@ -25,5 +29,6 @@ export function UsersLayout({ clientId }: { clientId: string }) {
 }
 
 export function NoUserSelected() {
-  return <p className="text-muted">Choose a user on the left, or add a new one.</p>;
+  const canWrite = useCan('write:users');
+  return <p className="text-muted">Choose a user on the left{canWrite && ', or add a new one'}.</p>;
 }
