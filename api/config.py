@@ -28,6 +28,9 @@ class Config:
         self.TASK_SOFT_TIME_LIMIT = int(env.get("TASK_SOFT_TIME_LIMIT", 300))
         self.TASK_TIME_LIMIT = int(env.get("TASK_TIME_LIMIT", 360))
         self.BROKER_VISIBILITY_TIMEOUT = int(env.get("BROKER_VISIBILITY_TIMEOUT", 3600))
+        # A running job's claim, renewed by its worker every third of it: once it runs out the worker is
+        # gone and another may take the job over.
+        self.JOB_LEASE_SECONDS = int(env.get("JOB_LEASE_SECONDS", 30))
 
         # smtp://user:password@host:port (smtps:// for implicit TLS, ?starttls=1 for STARTTLS);
         # without it mail is written as .eml files to MAIL_FOLDER.

@@ -1,3 +1,4 @@
+import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column
 
 from api.common.timeutil import utcnow
@@ -13,7 +14,15 @@ class Job(db.Model):
     """Background work the browser can follow: its state, progress counts and per-row results."""
 
     __tablename__ = "jobs"
-    __table_args__ = (db.Index("ix_jobs_client_created", "client_id", "created_at", "id"),)
+    __table_args__ = (
+        db.Index("ix_jobs_client_created", "client_id", "created_at", "id"),
+        # The jobs a starting worker looks for: the few not ended among all kept.
+        db.Index(
+            "ix_jobs_unfinished", "state",
+            postgresql_where=sa.text("state IN ('queued', 'running')"),
+            sqlite_where=sa.text("state IN ('queued', 'running')"),
+        ),
+    )
 
     id: Mapped[str] = mapped_column(db.String(36), primary_key=True)
     client_id: Mapped[int] = mapped_column(db.ForeignKey("clients.id"))
@@ -32,3 +41,5 @@ class Job(db.Model):
     created_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow)
     started_at: Mapped[object | None] = mapped_column(db.DateTime)
     finished_at: Mapped[object | None] = mapped_column(db.DateTime)
+    # Until when the worker running the job is known to be alive (it renews this while it runs).
+    lease_expires_at: Mapped[object | None] = mapped_column(db.DateTime)

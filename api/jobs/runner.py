@@ -1,8 +1,18 @@
 """Running a job by id, safely more than once: a redelivered job that already ended does nothing
-again except making sure its result mail goes out."""
-import logging
+again except making sure its result mail goes out.
 
-from sqlalchemy import select, update
+A worker claims a job with a lease on its row and renews it from a thread while the job runs, so
+the lease runs out only when that worker is gone (killed, its machine lost). A job is claimed when
+it is queued or its lease has run out, in one UPDATE, so two workers never run it at once; a
+delivery that finds the job held answers when to look again, so the job is not lost if its holder
+dies meanwhile.
+"""
+import logging
+import threading
+from datetime import timedelta
+
+from flask import current_app
+from sqlalchemy import and_, func, or_, select, update
 
 from api.common.timeutil import utcnow
 from api.extensions import db
@@ -33,21 +43,82 @@ def _send_unsent_result_mail(job):
         deliver_email.delay(email.id)
 
 
+def _lease_end(seconds):
+    return utcnow() + timedelta(seconds=seconds)
+
+
+class _LeaseRenewal:
+    """Keeps a claimed job's lease from running out while this process is alive and running it."""
+
+    def __init__(self, job_id, seconds):
+        self._job_id = job_id
+        self._seconds = seconds
+        self._engine = db.engine
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._renew_until_stopped, name=f"lease-{job_id}", daemon=True)
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info):
+        self._stop.set()
+        self._thread.join()
+
+    def _renew_until_stopped(self):
+        # A third of the lease between renewals leaves room for two renewals that wait on a lock and fail.
+        while not self._stop.wait(self._seconds / 3):
+            try:
+                with self._engine.begin() as connection:
+                    connection.execute(
+                        update(Job).where(Job.id == self._job_id, Job.state == RUNNING)
+                        .values(lease_expires_at=_lease_end(self._seconds))
+                    )
+            except Exception:
+                log.warning("could not renew the lease of job %s", self._job_id, exc_info=True)
+
+
+def _claim(job_id, lease_seconds):
+    """Mark the job running for this worker, if it is queued or its last worker's lease has run out."""
+    now = utcnow()
+    claimable = or_(Job.state == QUEUED, and_(Job.state == RUNNING, or_(Job.lease_expires_at.is_(None), Job.lease_expires_at < now)))
+    claimed = db.session.execute(
+        update(Job).where(Job.id == job_id, claimable).values(
+            state=RUNNING, attempts=Job.attempts + 1, started_at=func.coalesce(Job.started_at, now),
+            lease_expires_at=now + timedelta(seconds=lease_seconds),
+        )
+    ).rowcount
+    db.session.commit()
+    return claimed == 1
+
+
 def run_job(job_id):
+    """Run the job unless it ended or another worker holds it. Answers None, or the seconds after
+    which to deliver it again when another worker holds it (then it ends, or its lease runs out)."""
     job = db.session.get(Job, job_id)
     if job is None:
         log.warning("job %s does not exist", job_id)
-        return
+        return None
     if job.state in ENDED_STATES:
         _send_unsent_result_mail(job)
-        return
-    db.session.execute(
-        update(Job).where(Job.id == job_id, Job.state.in_((QUEUED, RUNNING)))
-        .values(state=RUNNING, attempts=Job.attempts + 1, started_at=job.started_at or utcnow())
-    )
-    db.session.commit()
-    job = db.session.get(Job, job_id)
+        return None
+    lease_seconds = current_app.config["JOB_LEASE_SECONDS"]
+    if not _claim(job_id, lease_seconds):
+        job = db.session.get(Job, job_id, populate_existing=True)
+        if job.state in ENDED_STATES:
+            _send_unsent_result_mail(job)
+            return None
+        log.info("job %s is held by another worker until %s", job_id, job.lease_expires_at)
+        return max((job.lease_expires_at - utcnow()).total_seconds(), 0) + 1
+    job = db.session.get(Job, job_id, populate_existing=True)
 
+    with _LeaseRenewal(job_id, lease_seconds):
+        _run_claimed(job)
+    return None
+
+
+def _run_claimed(job):
+    job_id = job.id
     try:
         mail = handler_for(job.kind)(job)
         job.state = _final_state(job)
@@ -59,6 +130,7 @@ def run_job(job_id):
         job.error = "The job failed unexpectedly. Nothing more was applied; please try again."
         mail = ResultMail(subject=f"{job.kind.replace('_', ' ').capitalize()} failed", body=job.error)
     job.finished_at = utcnow()
+    job.lease_expires_at = None
 
     email = None
     if mail is not None and job.requester_email:

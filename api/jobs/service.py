@@ -1,10 +1,12 @@
 """Creating jobs and reading them for the acting client."""
 import uuid
 
+from sqlalchemy import select
+
 from api.common.pagination import paginate
 from api.common.tenancy import get_scoped_or_404, scoped
 from api.extensions import db
-from api.jobs.models import Job
+from api.jobs.models import QUEUED, RUNNING, Job
 from api.jobs.tasks import run_job
 
 
@@ -19,6 +21,18 @@ def start_job(kind, client_id, identity, params=None, total=0):
     run_job.delay(job.id)
     # Read it again: a task run in-process (eager mode) ends by removing this session.
     return db.session.get(Job, job.id)
+
+
+def send_unfinished_jobs_again():
+    """Send again every job that has not ended, for a broker that forgets a message once a worker took it.
+
+    A job still queued behind its first message, or running in a live worker, is safe to send twice:
+    the runner claims a job only when it is queued or its worker's lease ran out (see api.jobs.runner).
+    """
+    job_ids = db.session.scalars(select(Job.id).where(Job.state.in_((QUEUED, RUNNING))).order_by(Job.created_at)).all()
+    for job_id in job_ids:
+        run_job.delay(job_id)
+    return job_ids
 
 
 def get_job(job_id):

@@ -1,11 +1,16 @@
 """The job runner: states, safety when a job's message arrives twice, and failure handling."""
+import time
+from datetime import timedelta
 from email import message_from_bytes, policy
 from pathlib import Path
 
 import pytest
+from flask import current_app
+from sqlalchemy import select
 
+from api.common.timeutil import utcnow
 from api.extensions import db
-from api.jobs import runner
+from api.jobs import runner, service
 from api.jobs.models import Job
 from api.jobs.registry import ResultMail, job_kind
 from api.notifications.models import OutboundEmail
@@ -28,15 +33,32 @@ def _half_rows_fail(job):
     return None
 
 
+leases_seen = []
+
+
+@job_kind("test_outlives_its_lease")
+def _outlives_its_lease(job):
+    """Runs for three lease lengths, noting the job's lease as other workers would read it."""
+    deadline = time.monotonic() + 3 * current_app.config["JOB_LEASE_SECONDS"]
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        db.session.rollback()  # read what other connections committed
+        leases_seen.append((utcnow(), db.session.scalar(select(Job.lease_expires_at).filter_by(id=job.id))))
+    calls.append(job.id)
+    job = db.session.get(Job, job.id)
+    job.total = job.processed = job.succeeded = 1
+    return None
+
+
 @job_kind("test_crashes")
 def _crashes(job):
     job.processed = 5
     raise RuntimeError("boom with /internal/path")
 
 
-def _job(factory, kind, email="lead@example.com"):
+def _job(factory, kind, email="lead@example.com", **fields):
     client = factory.client()
-    job = Job(id=f"job-{kind}", kind=kind, client_id=client.id, requested_by="lead", requester_email=email, results=[])
+    job = Job(id=f"job-{kind}", kind=kind, client_id=client.id, requested_by="lead", requester_email=email, results=[], **fields)
     db.session.add(job)
     db.session.commit()
     return job.id
@@ -51,6 +73,7 @@ def _empty_mail_folder(app):
     for path in _mail_files(app):
         path.unlink()
     calls.clear()
+    leases_seen.clear()
 
 
 def test_a_job_delivered_twice_runs_and_mails_once(app, factory):
@@ -119,3 +142,51 @@ def test_an_unknown_job_id_is_ignored(app):
     with app.app_context():
         runner.run_job("no-such-job")
         assert Job.query.count() == 0
+
+
+# --- a job's lease: taken over when its worker died, never run by two workers at once ----------------
+
+def test_a_job_another_worker_holds_is_not_run_and_is_looked_at_again_when_the_lease_runs_out(factory):
+    lease_end = utcnow() + timedelta(seconds=20)
+    job_id = _job(factory, "test_count_calls", state="running", attempts=1, lease_expires_at=lease_end)
+
+    look_again_in = runner.run_job(job_id)
+
+    assert calls == []
+    assert 19 <= look_again_in <= 21
+    job = db.session.get(Job, job_id)
+    assert (job.state, job.attempts, job.lease_expires_at) == ("running", 1, lease_end)
+
+
+def test_a_running_job_whose_lease_ran_out_is_taken_over_and_ends(factory):
+    job_id = _job(factory, "test_count_calls", state="running", attempts=1, lease_expires_at=utcnow() - timedelta(seconds=1))
+
+    assert runner.run_job(job_id) is None
+
+    assert calls == [job_id]
+    job = db.session.get(Job, job_id)
+    assert (job.state, job.attempts, job.lease_expires_at) == ("succeeded", 2, None)
+
+
+def test_the_lease_is_renewed_while_the_job_runs_so_a_slow_job_is_not_taken_over(app, factory, monkeypatch):
+    monkeypatch.setitem(app.config, "JOB_LEASE_SECONDS", 0.6)
+    job_id = _job(factory, "test_outlives_its_lease")
+
+    runner.run_job(job_id)
+
+    assert calls == [job_id]
+    assert len(leases_seen) > 10
+    assert all(lease > seen_at for seen_at, lease in leases_seen), "the lease ran out while the job was running"
+    assert db.session.get(Job, job_id).lease_expires_at is None
+
+
+def test_every_job_not_ended_is_sent_again(app, factory, monkeypatch):
+    sent = []
+    monkeypatch.setattr(service.run_job, "delay", sent.append)
+    client = factory.client()
+    for state in ("queued", "running", "succeeded", "partly_succeeded", "failed"):
+        db.session.add(Job(id=f"job-{state}", kind="test_count_calls", state=state, client_id=client.id, requested_by="lead", results=[]))
+    db.session.commit()
+
+    assert service.send_unfinished_jobs_again() == sent
+    assert sorted(sent) == ["job-queued", "job-running"]
