@@ -4,22 +4,29 @@ Safe to run again for the same run: the run is taken with a conditional update (
 running), the mails are queued under keys made of the schedule, the due time and the recipient, and
 a run whose mails are already queued only sends those not yet sent. A client report scheduled with a
 blank context runs once per client; each client's result goes out as its own mail.
+
+Runs of the same report and context handed over together (schedules due at the same time) share
+one execution of the report per target: the result is the same for all of them, and the worker's
+cost per run is then a few rows written rather than a query run.
 """
 import hashlib
 import logging
 import smtplib
 from dataclasses import dataclass
 from datetime import timedelta
+from itertools import groupby
+from operator import attrgetter
 
 from flask import current_app
 from sqlalchemy import or_, select, update
+from sqlalchemy.orm import selectinload
 
 from api.clients.models import Client
 from api.common.timeutil import utcnow
 from api.extensions import db
 from api.notifications.models import OutboundEmail
 from api.notifications.service import deliver, queue_email
-from api.reports.models import ScheduleRun
+from api.reports.models import ReportSchedule, ScheduleRun
 from api.reports.runner import ReportResult, csv_chunks, run_report
 from api.users.models import User
 
@@ -30,6 +37,18 @@ RUN_STATES = (QUEUED, RUNNING, SENT, SUPPRESSED, FAILED)
 
 class DeliveryFailed(Exception):
     """The mail server refused or dropped the connection; the run is recorded as failed and retried."""
+
+    def __init__(self, run_id, description):
+        super().__init__(description)
+        self.run_id = run_id
+
+
+class ClientGone(Exception):
+    """The client a client report is scheduled for was deleted: the run fails rather than pass as empty."""
+
+    def __init__(self, client_id):
+        self.description = f"The client this schedule is for (id {client_id}) no longer exists, so the report was not run."
+        super().__init__(self.description)
 
 
 def addresses_of(text):
@@ -56,10 +75,12 @@ def _targets(schedule):
     report = schedule.report
     if report.report_type != "client":
         return [_Target(None, schedule.context or None)]
-    clients = select(Client).order_by(Client.id)
     if schedule.context:
-        clients = clients.where(Client.id == int(schedule.context))
-    return [_Target(client, None) for client in db.session.scalars(clients)]
+        client = db.session.get(Client, int(schedule.context))
+        if client is None:
+            raise ClientGone(schedule.context)
+        return [_Target(client, None)]
+    return [_Target(client, None) for client in db.session.scalars(select(Client).order_by(Client.id))]
 
 
 def _recipients(schedule, client):
@@ -120,81 +141,110 @@ def _file_name(report, client):
     return "".join(ch if ch.isalnum() or ch in " -_." else "_" for ch in name).strip() + ".csv"
 
 
-def _queue_mails(run):
-    """Run the report for every target and queue its mails; returns (rows, mails queued, all suppressed)."""
-    schedule = run.schedule
+@dataclass
+class _Outcome:
+    """What running the report did for one run: rows found, mails queued, whether every target was
+    suppressed as empty."""
+    rows: int = 0
+    mails: int = 0
+    suppressed: bool = True
+
+
+def _queue_mails(runs):
+    """Run the report once for every target of runs that share report and context, and queue each
+    run's mails; returns each run's ``_Outcome`` by id."""
+    schedule = runs[0].schedule
     report = schedule.report
     limit = current_app.config["REPORT_ATTACHMENT_MAX_BYTES"]
-    total_rows, mails, suppressed = 0, 0, True
+    outcomes = {run.id: _Outcome() for run in runs}
     for target in _targets(schedule):
         client_id = target.client.id if target.client is not None else None
         result = run_report(report, {}, client_id=client_id, context=target.context, is_admin=True)
         csv_result = _csv_of(result, limit)
-        total_rows += csv_result.row_count
-        if csv_result.row_count == 0 and schedule.suppress_on_empty:
-            continue
-        suppressed = False
-        for_client = f" ({target.client.name})" if target.client else ""
-        subject = f"{schedule.name}{for_client} - {run.due_at:%Y-%m-%d %H:%M} UTC"
-        body = _body(schedule, run, csv_result, limit)
         attachment = None
         if csv_result.content is not None:
             attachment = (_file_name(report, target.client), "text/csv", csv_result.content)
-        for recipient in _recipients(schedule, target.client):
-            queue_email(_mail_key(run, client_id, recipient), recipient, subject, body,
-                        client_id=client_id, attachment=attachment)
-            mails += 1
-    return total_rows, mails, suppressed
+        for run in runs:
+            outcome = outcomes[run.id]
+            outcome.rows += csv_result.row_count
+            if csv_result.row_count == 0 and run.schedule.suppress_on_empty:
+                continue
+            outcome.suppressed = False
+            for_client = f" ({target.client.name})" if target.client else ""
+            subject = f"{run.schedule.name}{for_client} - {run.due_at:%Y-%m-%d %H:%M} UTC"
+            body = _body(run.schedule, run, csv_result, limit)
+            for recipient in _recipients(run.schedule, target.client):
+                queue_email(_mail_key(run, client_id, recipient), recipient, subject, body,
+                            client_id=client_id, attachment=attachment)
+                outcome.mails += 1
+    return outcomes
 
 
-def _take(run_id):
-    """Take the run for this worker: queued, failed (a retry), or running past the task time limit."""
+def _take(run_ids):
+    """Take the runs for this worker: queued, failed (a retry), or running past the task time limit;
+    returns the ids taken."""
     now = utcnow()
     abandoned = now - timedelta(seconds=current_app.config["TASK_TIME_LIMIT"])
-    taken = db.session.execute(
+    taken = db.session.scalars(
         update(ScheduleRun)
-        .where(ScheduleRun.id == run_id)
+        .where(ScheduleRun.id.in_(run_ids))
         .where(or_(ScheduleRun.state.in_((QUEUED, FAILED)),
                    (ScheduleRun.state == RUNNING) & (ScheduleRun.started_at < abandoned)))
         .values(state=RUNNING, started_at=now, attempts=ScheduleRun.attempts + 1)
-    ).rowcount
+        .returning(ScheduleRun.id)
+        .execution_options(synchronize_session=False)
+    ).all()
     db.session.commit()
-    return bool(taken)
+    return sorted(taken)
 
 
 def _finish(run, state, error=None):
+    """Record the run's end; the caller commits."""
     run.state = state
     if error is not None:
         run.error = error
     run.finished_at = utcnow()
-    db.session.commit()
 
 
-def execute(run_id):
-    """Carry out a claimed run; does nothing for a run that is done or that another worker is running."""
-    if not _take(run_id):
-        log.info("schedule run %s is done or taken by another worker", run_id)
-        return
-    run = db.session.get(ScheduleRun, run_id)
-    if run.row_count is None:
+def _run_reports(run_ids):
+    """Run the report for the taken runs that have not run it yet, once per report and context, and
+    finish those with nothing to send; returns the ids of the runs that have mail to send."""
+    runs = db.session.scalars(
+        select(ScheduleRun).where(ScheduleRun.id.in_(run_ids)).order_by(ScheduleRun.id)
+        .options(selectinload(ScheduleRun.schedule).selectinload(ReportSchedule.report))
+    ).all()
+    to_send = [run.id for run in runs if run.row_count is not None]
+    shares_report = attrgetter("schedule.report_id", "schedule.context")
+    for _, group in groupby(sorted((run for run in runs if run.row_count is None), key=shares_report), shares_report):
+        group = list(group)
         try:
-            rows, mails, suppressed = _queue_mails(run)
+            outcomes = _queue_mails(group)
         except Exception as error:
-            log.exception("schedule run %s: the report failed", run_id)
+            log.exception("schedule runs %s: the report failed", [run.id for run in group])
             db.session.rollback()
             description = getattr(error, "description", None) or f"The report failed to run: {error}"
-            _finish(db.session.get(ScheduleRun, run_id), FAILED, description)
-            return
-        run.row_count = rows
-        if mails == 0:
-            if suppressed:
+            for run in group:
+                _finish(run, FAILED, description)
+            db.session.commit()
+            continue
+        for run in group:
+            outcome = outcomes[run.id]
+            run.row_count = outcome.rows
+            if outcome.mails:
+                to_send.append(run.id)
+            elif outcome.suppressed:
                 _finish(run, SUPPRESSED)
             else:
                 _finish(run, FAILED, "Nobody to send to: the schedule lists no addresses and no active user "
                                      "with an e-mail address receives scheduled reports.")
-            return
         db.session.commit()
+    return sorted(to_send)
 
+
+def _send(run_id):
+    """Send the run's mails not sent yet; raises DeliveryFailed (the run recorded as failed) when the
+    mail server refuses or drops the connection."""
+    run = db.session.get(ScheduleRun, run_id)
     unsent = db.session.scalars(
         select(OutboundEmail.id).where(OutboundEmail.key.startswith(mail_key_prefix(run), autoescape=True),
                                        OutboundEmail.sent_at.is_(None)).order_by(OutboundEmail.id)
@@ -208,5 +258,30 @@ def execute(run_id):
             run.state = FAILED
             run.error = f"Sending failed on attempt {run.attempts}: {error}"
             db.session.commit()
-            raise DeliveryFailed(run.error) from error
+            raise DeliveryFailed(run_id, run.error) from error
     _finish(db.session.get(ScheduleRun, run_id), SENT)
+    db.session.commit()
+
+
+def execute_runs(run_ids):
+    """Carry out claimed runs, running each report once for all the runs that share it and its
+    context; skips runs that are done or that another worker is running. Returns the DeliveryFailed
+    of the runs whose mail could not be sent (recorded as failed, for the caller to retry)."""
+    taken = _take(run_ids)
+    if len(taken) < len(run_ids):
+        log.info("schedule runs %s are done or taken by another worker", sorted(set(run_ids) - set(taken))[:20])
+    if not taken:
+        return []
+    failures = []
+    for run_id in _run_reports(taken):
+        try:
+            _send(run_id)
+        except DeliveryFailed as failure:
+            failures.append(failure)
+    return failures
+
+
+def execute(run_id):
+    """Carry out one claimed run; raises DeliveryFailed when its mail could not be sent."""
+    for failure in execute_runs([run_id]):
+        raise failure

@@ -3,19 +3,24 @@ of scheduler processes (SECURITY.md 21), and recorded as a run in the same trans
 
 A claim moves the schedule's next fire time forward with an UPDATE that holds only while the time is
 still the one this scheduler read; the rows the UPDATE returns are the claims this scheduler won. The
-run rows (unique per schedule and due time) are inserted before the commit, and the runs are enqueued
-after it, one message per batch and due time. Occurrences due within ``SCHEDULE_LOOKAHEAD_SECONDS``
-are claimed ahead and enqueued with their due time as ETA, so a large wave of schedules due at the
-same second is already with the worker when it falls due (Quartz's fire-ahead window does the same).
-A run still queued ``SCHEDULE_REQUEUE_SECONDS`` after its claim (its
-scheduler died before enqueueing it, or the message was lost) is enqueued again; the run task does
-nothing for a run that is done or running.
+run rows (unique per schedule and due time) are inserted before the commit, and the runs are handed
+to the worker after it, one message per due time, report and context (at most a claim batch each):
+the worker runs the report once for all the runs of a message.
+
+Occurrences due within ``SCHEDULE_LOOKAHEAD_SECONDS`` are claimed ahead, so the database work for a
+large wave of schedules due at the same second is done before it falls due; the scheduler holds
+those runs (``HeldRuns``) and publishes them when they fall due, for immediate delivery. A scheduler
+that stops leaves what it holds with the broker, due at its due time (an ETA). A run still queued
+``SCHEDULE_REQUEUE_SECONDS`` after its claim and its due time (its scheduler died before publishing
+it, or the message was lost) is enqueued again; the run task does nothing for a run that is done or
+running.
 """
 import logging
+from collections import defaultdict
+from dataclasses import dataclass
 from datetime import UTC, timedelta
 from functools import lru_cache
 from itertools import groupby
-from operator import attrgetter
 
 from flask import current_app
 import sqlalchemy as sa
@@ -60,6 +65,10 @@ def _coalesce(crontab, time_zone, due_at, now):
 
 # One statement per batch on PostgreSQL: lock due rows of one occurrence that no other scheduler
 # holds, move their fire time on (still only where it is the time read), and record the runs.
+# The joins go by primary key whatever the statistics say: right after a wave has moved on, they
+# count no row at its next fire time, and a plan driven by the next_fire_at index would then
+# compare every schedule of the wave with every claimed one (a second per batch of 500 out of
+# 10,000). IS NOT DISTINCT FROM is the same test as = on this non-null column, but no index serves it.
 _CLAIM_POSTGRESQL = sa.text("""
     WITH due AS (
         SELECT id FROM report_schedules
@@ -68,22 +77,34 @@ _CLAIM_POSTGRESQL = sa.text("""
         FOR UPDATE SKIP LOCKED
     ), claimed AS (
         UPDATE report_schedules AS schedule SET next_fire_at = :following, is_active = :active
-        FROM due WHERE schedule.id = due.id AND schedule.next_fire_at = :seen
+        FROM due WHERE schedule.id = due.id AND schedule.next_fire_at IS NOT DISTINCT FROM :seen
         RETURNING schedule.id
+    ), recorded AS (
+        INSERT INTO schedule_runs (schedule_id, due_at, missed_count, state, claimed_at, attempts)
+        SELECT id, :seen, :missed, :queued, :now, 0 FROM claimed
+        RETURNING id, schedule_id, due_at
     )
-    INSERT INTO schedule_runs (schedule_id, due_at, missed_count, state, claimed_at, attempts)
-    SELECT id, :seen, :missed, :queued, :now, 0 FROM claimed
-    RETURNING id, due_at
+    SELECT recorded.id, recorded.due_at, schedule.report_id, schedule.context
+    FROM recorded JOIN report_schedules AS schedule ON schedule.id = recorded.schedule_id
 """).bindparams(sa.bindparam("seen", type_=sa.DateTime), sa.bindparam("following", type_=sa.DateTime),
                 sa.bindparam("now", type_=sa.DateTime))
 
 
+@dataclass(frozen=True)
+class ClaimedRun:
+    id: int
+    due_at: object
+    report_id: str
+    context: str
+
+
 def _claim_postgresql(occurrence, following, missed, now, limit):
     crontab, time_zone, seen = occurrence
-    return db.session.execute(_CLAIM_POSTGRESQL, {
+    rows = db.session.execute(_CLAIM_POSTGRESQL, {
         "seen": seen, "crontab": crontab, "time_zone": time_zone, "limit": limit, "following": following,
         "active": following is not None, "missed": missed, "queued": QUEUED, "now": now,
     }).all()
+    return [ClaimedRun(*row) for row in rows]
 
 
 def _claim_portable(occurrence, following, missed, now, limit):
@@ -97,23 +118,26 @@ def _claim_portable(occurrence, following, missed, now, limit):
     ).all()
     if not ids:
         return []
-    won = db.session.scalars(
+    won = db.session.execute(
         update(ReportSchedule)
         .where(ReportSchedule.id.in_(ids), ReportSchedule.next_fire_at == seen)
         .values(next_fire_at=following, is_active=following is not None)
-        .returning(ReportSchedule.id)
+        .returning(ReportSchedule.id, ReportSchedule.report_id, ReportSchedule.context)
         .execution_options(synchronize_session=False)
     ).all()
     if not won:
         return []
     runs = [{"schedule_id": schedule_id, "due_at": seen, "missed_count": missed, "state": QUEUED,
-             "claimed_at": now, "attempts": 0} for schedule_id in won]
-    return db.session.execute(insert(ScheduleRun).returning(ScheduleRun.id, ScheduleRun.due_at), runs).all()
+             "claimed_at": now, "attempts": 0} for schedule_id, _, _ in won]
+    recorded = db.session.execute(
+        insert(ScheduleRun).returning(ScheduleRun.id, ScheduleRun.schedule_id, ScheduleRun.due_at), runs).all()
+    schedules = {schedule_id: (report_id, context) for schedule_id, report_id, context in won}
+    return [ClaimedRun(run_id, due_at, *schedules[schedule_id]) for run_id, schedule_id, due_at in recorded]
 
 
 def claim_due(now, limit, lookahead=timedelta(0)):
     """Claim up to ``limit`` occurrences due by ``now + lookahead`` and record their runs; commits;
-    returns the runs won as (id, due_at) rows.
+    returns the runs won (``ClaimedRun``).
 
     Due schedules are taken occurrence by occurrence (same crontab, zone and due time), so the next
     fire time and the missed count are computed once for all the schedules that share them.
@@ -141,22 +165,70 @@ def claim_due(now, limit, lookahead=timedelta(0)):
     return runs
 
 
-def enqueue(runs):
-    """Hand the claimed runs to the broker, one message per due time (held until then when claimed
-    ahead), and log how late that is (negative: ahead).
+def connect_to_broker():
+    """Open the connection runs are published on and declare their queue, so the first hand-over
+    (due at a precise moment) does not pay for it."""
+    celery = current_app.extensions["celery"]
+    with celery.producer_or_acquire() as producer:
+        producer.connection.ensure_connection(max_retries=3)
+        producer.maybe_declare(celery.amqp.queues[celery.conf.task_default_queue])
 
-    One message per batch keeps a scheduler's publishing cost per batch rather than per run; the
-    worker fans it out into one task per run.
+
+def _publish(due_at, run_ids, eta=None):
+    """One message per claim batch of runs sharing due time, report and context."""
+    batch = current_app.config["SCHEDULE_CLAIM_BATCH"]
+    for start in range(0, len(run_ids), batch):
+        run_schedules.apply_async((run_ids[start:start + batch],), eta=eta)
+
+
+class HeldRuns:
+    """Runs claimed ahead of their due time, kept by the scheduler until they fall due.
+
+    They are published when due rather than with an ETA, so the message reaches the worker's queue
+    at the due time: a worker holding ETA messages could start them late, and the time a run was
+    handed over would not say when the worker could act on it.
     """
-    for due_at, group in groupby(sorted(runs, key=attrgetter("due_at")), key=attrgetter("due_at")):
-        run_ids = [run.id for run in group]
-        run_schedules.apply_async((run_ids,), eta=due_at.replace(tzinfo=UTC) if due_at > utcnow() else None)
-        log.info("enqueued %d schedule runs due at %sZ, %.3f s late", len(run_ids), due_at.isoformat(),
-                 (utcnow() - due_at).total_seconds())
+
+    def __init__(self):
+        self._runs = defaultdict(list)  # (due_at, report_id, context) -> run ids
+
+    def __len__(self):
+        return sum(len(run_ids) for run_ids in self._runs.values())
+
+    def add(self, runs):
+        for run in runs:
+            self._runs[(run.due_at, run.report_id, run.context)].append(run.id)
+
+    def next_due(self):
+        return min((due_at for due_at, _, _ in self._runs), default=None)
+
+    def hand_over_due(self, now):
+        """Publish the runs due by ``now`` for immediate delivery, logging how late each due time was
+        handed over (measured once all its messages are published)."""
+        self._hand_over(lambda due_at: due_at <= now, eta=False)
+
+    def leave_with_broker(self):
+        """Publish everything held, each due at its due time (an ETA), as a scheduler stops."""
+        self._hand_over(lambda due_at: True, eta=True)
+
+    def _hand_over(self, is_taken, eta):
+        taken = sorted(key for key in self._runs if is_taken(key[0]))
+        for due_at, keys in groupby(taken, key=lambda key: key[0]):
+            count = 0
+            for key in keys:
+                # Dropped only once published: a broker failure leaves them for the next tick.
+                _publish(due_at, self._runs[key], eta=due_at.replace(tzinfo=UTC) if eta else None)
+                count += len(self._runs.pop(key))
+            if eta:
+                log.info("left %d schedule runs due at %sZ with the broker for their due time", count, due_at.isoformat())
+            else:
+                log.info("handed over %d schedule runs due at %sZ, %.3f s late", count, due_at.isoformat(),
+                         (utcnow() - due_at).total_seconds())
 
 
 def requeue_stalled(now, limit):
-    """Enqueue again runs still queued long after their claim (or their last requeue); returns their ids.
+    """Enqueue again runs still queued long after their claim (or their last requeue) and their due
+    time; returns their ids.
 
     Taken with a conditional UPDATE too, so two schedulers do not both enqueue the same run (it
     would be harmless, the run task being idempotent, but wasteful).
@@ -164,37 +236,56 @@ def requeue_stalled(now, limit):
     cutoff = now - timedelta(seconds=current_app.config["SCHEDULE_REQUEUE_SECONDS"])
     last_handled = func.coalesce(ScheduleRun.requeued_at, ScheduleRun.claimed_at)
     stalled = db.session.scalars(
-        select(ScheduleRun.id).where(ScheduleRun.state == QUEUED, last_handled < cutoff).limit(limit)
+        select(ScheduleRun.id)
+        .where(ScheduleRun.state == QUEUED, last_handled < cutoff, ScheduleRun.due_at < cutoff)
+        .limit(limit)
     ).all()
     if not stalled:
         return []
-    taken = db.session.scalars(
+    taken = db.session.execute(
         update(ScheduleRun)
         .where(ScheduleRun.id.in_(stalled), ScheduleRun.state == QUEUED,
                or_(ScheduleRun.requeued_at.is_(None), ScheduleRun.requeued_at < cutoff))
         .values(requeued_at=now)
-        .returning(ScheduleRun.id)
+        .returning(ScheduleRun.id, ScheduleRun.due_at, ScheduleRun.schedule_id)
         .execution_options(synchronize_session=False)
     ).all()
-    db.session.commit()
     if taken:
-        log.warning("enqueueing again %d schedule runs left queued: %s", len(taken), taken[:20])
-        run_schedules.delay(list(taken))
-    return list(taken)
+        schedules = {schedule_id: (report_id, context) for schedule_id, report_id, context in db.session.execute(
+            select(ReportSchedule.id, ReportSchedule.report_id, ReportSchedule.context)
+            .where(ReportSchedule.id.in_({schedule_id for _, _, schedule_id in taken}))
+        )}
+    db.session.commit()
+    if not taken:
+        return []
+    run_ids = [run_id for run_id, _, _ in taken]
+    log.warning("enqueueing again %d schedule runs left queued: %s", len(run_ids), run_ids[:20])
+    requeued = HeldRuns()
+    requeued.add(ClaimedRun(run_id, due_at, *schedules[schedule_id]) for run_id, due_at, schedule_id in taken)
+    requeued.hand_over_due(now)
+    return run_ids
 
 
-def fire_due_schedules(now):
-    """One scheduler tick: claim and enqueue batch by batch until nothing is due, then recover stalled runs."""
+def fire_due_schedules(now, held=None):
+    """One scheduler tick: hand over the held runs now due, claim batch by batch until nothing is
+    due within the lookahead (handing over what is due, holding the rest), then recover stalled runs.
+
+    ``held`` carries runs claimed ahead from one tick to the next; without it (a one-off call) runs
+    claimed ahead are left with the broker for their due time.
+    """
+    keeps_held = held is not None
+    held = held if keeps_held else HeldRuns()
+    held.hand_over_due(now)
     batch = current_app.config["SCHEDULE_CLAIM_BATCH"]
     lookahead = timedelta(seconds=current_app.config["SCHEDULE_LOOKAHEAD_SECONDS"])
     fired = 0
-    while True:
-        runs = claim_due(now, batch, lookahead)
-        enqueue(runs)
+    while runs := claim_due(now, batch, lookahead):
+        held.add(runs)
+        held.hand_over_due(now)
         fired += len(runs)
-        if not runs:
-            break
     if fired:
-        log.info("fired %d schedule occurrences due by %sZ", fired, now.isoformat(timespec="seconds"))
+        log.info("fired %d schedule occurrences due by %sZ", fired, (now + lookahead).isoformat(timespec="seconds"))
+    if not keeps_held:
+        held.leave_with_broker()
     requeue_stalled(now, batch)
     return fired

@@ -6,11 +6,12 @@ from api.reports import schedule_runs
 
 @shared_task(name="reports.run_schedules")
 def run_schedules(run_ids):
-    """Fan a scheduler's batch of claimed runs out into one task per run: the scheduler publishes one
-    message per batch, and each run then proceeds and retries on its own."""
-    with current_app.extensions["celery"].producer_or_acquire() as producer:
-        for run_id in run_ids:
-            run_schedule.apply_async((run_id,), producer=producer)
+    """Carry out a batch of claimed runs. The scheduler sends the runs of one report and context due
+    at the same time together, so the report runs once for the batch; a run whose mail could not be
+    sent is retried as a task of its own."""
+    for failure in schedule_runs.execute_runs(run_ids):
+        run_schedule.apply_async((failure.run_id,), countdown=current_app.config["SCHEDULE_RUN_RETRY_SECONDS"],
+                                 retries=1)
 
 
 @shared_task(name="reports.run_schedule", bind=True)

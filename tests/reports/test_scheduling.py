@@ -42,6 +42,10 @@ def make_schedule(report, next_fire_at=NOW - timedelta(seconds=30), crontab=EVER
     return schedule
 
 
+def claimed_run_ids(now=NOW):
+    return [run.id for run in scheduling.claim_due(now, 10)]
+
+
 def runs_of(schedule_id):
     db.session.expire_all()
     return db.session.scalars(select(ScheduleRun).filter_by(schedule_id=schedule_id).order_by(ScheduleRun.id)).all()
@@ -91,20 +95,94 @@ def test_inactive_schedules_and_those_due_beyond_the_lookahead_do_not_fire(app, 
     assert db.session.scalar(select(func.count()).select_from(ScheduleRun)) == 0
 
 
-def test_an_occurrence_due_within_the_lookahead_is_claimed_ahead_for_its_due_time(app, factory, acme, monkeypatch):
-    now = utcnow().replace(microsecond=0)
-    due = now + timedelta(seconds=5)
+def schedule_due_soon(acme, seconds=5):
+    due = utcnow().replace(microsecond=0) + timedelta(seconds=seconds)
     schedule = make_schedule(make_report(), next_fire_at=due, crontab=f"{due.second} {due.minute} {due.hour} * * ?",
                              context=str(acme.id))
-    published = []
-    monkeypatch.setattr(scheduling.run_schedules, "apply_async", lambda args, eta: published.append((args, eta)))
+    return schedule, due
 
-    assert scheduling.fire_due_schedules(now) == 1
+
+@pytest.fixture
+def published(monkeypatch):
+    """The run messages published: (run ids, ETA)."""
+    messages = []
+    monkeypatch.setattr(scheduling.run_schedules, "apply_async", lambda args, eta: messages.append((args[0], eta)))
+    return messages
+
+
+def test_an_occurrence_due_within_the_lookahead_is_claimed_ahead_and_handed_over_when_due(app, factory, acme, published):
+    schedule, due = schedule_due_soon(acme)
+    held = scheduling.HeldRuns()
+
+    assert scheduling.fire_due_schedules(due - timedelta(seconds=5), held) == 1
 
     [run] = runs_of(schedule.id)
     assert (run.due_at, run.missed_count, run.state) == (due, 0, "queued")
     assert db.session.get(ReportSchedule, schedule.id).next_fire_at == due + timedelta(days=1)
-    assert [(args, eta.replace(tzinfo=None)) for args, eta in published] == [(([run.id],), due)]
+    assert (published, held.next_due()) == ([], due)
+
+    assert scheduling.fire_due_schedules(due - timedelta(seconds=1), held) == 0
+    assert published == []
+    assert scheduling.fire_due_schedules(due, held) == 0
+    assert published == [([run.id], None)]
+    assert (len(held), held.next_due()) == (0, None)
+
+
+def test_runs_held_when_the_scheduler_stops_are_left_with_the_broker_for_their_due_time(app, factory, acme, published):
+    schedule, due = schedule_due_soon(acme)
+    held = scheduling.HeldRuns()
+    scheduling.fire_due_schedules(due - timedelta(seconds=5), held)
+
+    held.leave_with_broker()
+
+    [run] = runs_of(schedule.id)
+    assert [(run_ids, eta.replace(tzinfo=None)) for run_ids, eta in published] == [([run.id], due)]
+    assert len(held) == 0
+
+
+def test_a_one_off_firing_leaves_runs_claimed_ahead_with_the_broker(app, factory, acme, published):
+    schedule, due = schedule_due_soon(acme)
+
+    assert scheduling.fire_due_schedules(due - timedelta(seconds=5)) == 1
+
+    [run] = runs_of(schedule.id)
+    assert [(run_ids, eta.replace(tzinfo=None)) for run_ids, eta in published] == [([run.id], due)]
+
+
+def test_runs_due_together_go_out_one_message_per_report_and_context(app, factory, acme, published):
+    users, numbers = make_report(), make_report(report_type="fms", query="SELECT 1 AS one", name="One")
+    for_acme = [make_schedule(users, context=str(acme.id)).id for _ in range(2)]
+    for_all = make_schedule(users).id
+    fms = make_schedule(numbers).id
+
+    assert scheduling.fire_due_schedules(NOW, scheduling.HeldRuns()) == 4
+
+    runs_by_schedule = {run.schedule_id: run.id for run in db.session.scalars(select(ScheduleRun))}
+    assert sorted(run_ids for run_ids, _ in published) == sorted([
+        [runs_by_schedule[schedule_id] for schedule_id in for_acme], [runs_by_schedule[for_all]], [runs_by_schedule[fms]]])
+    assert all(eta is None for _, eta in published)
+
+
+def test_a_batch_runs_the_report_once_for_all_its_runs(app, factory, acme, smtp, monkeypatch):
+    from api.reports import schedule_runs
+    from api.reports.tasks import run_schedules
+
+    report = make_report()
+    schedules = [make_schedule(report, context=str(acme.id), email_addresses_string=f"ops{n}@example.com")
+                 for n in range(3)]
+    run_ids = claimed_run_ids()
+    executions = []
+    original = schedule_runs.run_report
+    monkeypatch.setattr(schedule_runs, "run_report", lambda *args, **kwargs: executions.append(args) or original(*args, **kwargs))
+
+    run_schedules.apply(args=[run_ids]).get()
+
+    assert len(executions) == 1
+    assert [(run.state, run.row_count, run.attempts) for schedule in schedules for run in runs_of(schedule.id)] == [
+        ("sent", 1, 1)] * 3
+    messages = smtp.wait_for(3)
+    assert sorted(message["To"] for message in messages) == ["ops0@example.com", "ops1@example.com", "ops2@example.com"]
+    assert all(attachment_rows(message) == [["username", "email"], ["acme.user", "user@acme.test"]] for message in messages)
 
 
 def test_concurrent_schedulers_claim_each_occurrence_once(app, factory, acme):
@@ -179,7 +257,7 @@ def test_a_schedule_whose_expression_ended_fires_its_last_occurrence_and_deactiv
 
 def test_a_run_left_queued_by_a_crash_is_enqueued_again_after_the_grace_period(app, factory, acme, smtp):
     schedule = make_schedule(make_report(), context=str(acme.id))
-    [(crashed, _)] = scheduling.claim_due(NOW, 10)  # claimed and committed, never enqueued
+    [crashed] = claimed_run_ids()  # claimed and committed, never enqueued
     grace = timedelta(seconds=app.config["SCHEDULE_REQUEUE_SECONDS"])
 
     assert scheduling.requeue_stalled(NOW + grace - timedelta(seconds=1), 10) == []
@@ -193,7 +271,7 @@ def test_a_run_left_queued_by_a_crash_is_enqueued_again_after_the_grace_period(a
 
 def test_the_run_task_is_idempotent(app, factory, acme, smtp):
     schedule = make_schedule(make_report(), context=str(acme.id))
-    [(run_id, _)] = scheduling.claim_due(NOW, 10)
+    [run_id] = claimed_run_ids()
 
     execute(run_id)
     execute(run_id)
@@ -209,7 +287,7 @@ def test_the_run_task_is_idempotent(app, factory, acme, smtp):
 def test_an_empty_result_sends_nothing_when_suppressed(app, factory, smtp):
     empty_client = factory.client("Empty")
     schedule = make_schedule(make_report(), context=str(empty_client.id))
-    [(run_id, _)] = scheduling.claim_due(NOW, 10)
+    [run_id] = claimed_run_ids()
 
     execute(run_id)
 
@@ -285,6 +363,21 @@ def test_a_report_that_fails_is_recorded_and_sends_nothing(app, factory, smtp):
     assert db.session.scalar(select(func.count()).select_from(OutboundEmail)) == 0
 
 
+def test_a_client_report_for_a_deleted_client_fails_and_says_why(app, factory, smtp):
+    gone = factory.client("Gone")
+    gone_id = gone.id
+    schedule = make_schedule(make_report(), context=str(gone_id), suppress_on_empty=True)
+    db.session.delete(gone)
+    db.session.commit()
+
+    scheduling.fire_due_schedules(NOW)
+
+    [run] = runs_of(schedule.id)
+    assert (run.state, run.row_count) == ("failed", None)
+    assert run.error == f"The client this schedule is for (id {gone_id}) no longer exists, so the report was not run."
+    assert db.session.scalar(select(func.count()).select_from(OutboundEmail)) == 0
+
+
 class RefusingHandler:
     """An SMTP server that answers 550 to the first ``refusals`` messages, then accepts."""
 
@@ -315,7 +408,7 @@ def refusing_smtp(app, monkeypatch):
 
 def test_a_refusing_mail_server_fails_the_run_which_a_retry_sends_once(app, factory, acme, refusing_smtp):
     schedule = make_schedule(make_report(), context=str(acme.id))
-    [(run_id, _)] = scheduling.claim_due(NOW, 10)
+    [run_id] = claimed_run_ids()
 
     for attempt in (1, 2):
         with pytest.raises(DeliveryFailed):
@@ -331,6 +424,20 @@ def test_a_refusing_mail_server_fails_the_run_which_a_retry_sends_once(app, fact
     assert len(refusing_smtp.accepted) == 1
     [email] = db.session.scalars(select(OutboundEmail)).all()
     assert email.sent_at is not None
+
+
+def test_a_run_of_a_batch_whose_mail_is_refused_is_retried_as_its_own_task(app, factory, acme, refusing_smtp):
+    from api.reports.tasks import run_schedules
+
+    report = make_report()
+    first, second = (make_schedule(report, context=str(acme.id), email_addresses_string=address)
+                          for address in ("first@example.com", "second@example.com"))
+
+    run_schedules.apply(args=[claimed_run_ids()]).get()
+
+    # The server refuses the first two messages, one of each run in the batch: each is retried on its own.
+    assert [(run.state, run.attempts) for run in runs_of(first.id) + runs_of(second.id)] == [("sent", 2), ("sent", 2)]
+    assert sorted(envelope.rcpt_tos[0] for envelope in refusing_smtp.accepted) == ["first@example.com", "second@example.com"]
 
 
 @pytest.fixture
@@ -360,7 +467,7 @@ def test_a_dropped_connection_is_retried_through_the_task_and_sends_once(app, fa
     from api.reports.tasks import run_schedule
 
     schedule = make_schedule(make_report(), context=str(acme.id))
-    [(run_id, _)] = scheduling.claim_due(NOW, 10)
+    [run_id] = claimed_run_ids()
     monkeypatch.setitem(app.config, "MAIL_URL", dropping_server)
     monkeypatch.setitem(app.config, "SCHEDULE_RUN_MAX_RETRIES", 0)
 
@@ -380,7 +487,7 @@ def test_a_dropped_connection_is_retried_through_the_task_and_sends_once(app, fa
 
 
 def test_the_scheduler_process_loads_the_report_schedule_source():
-    import scheduler.sources  # noqa: F401
     from scheduler.loop import _sources
+    from scheduler.sources import ReportSchedules
 
-    assert scheduling.fire_due_schedules in _sources
+    assert [source for source in _sources if isinstance(source, ReportSchedules)] != []
