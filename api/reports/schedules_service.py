@@ -9,6 +9,7 @@ from api.extensions import db
 from api.inventory.models import LOCATIONS
 from api.reports import quartz
 from api.reports.models import Report, ReportSchedule, ScheduleRun
+from api.reports.runner import declared_parameters
 from api.reports.scheduling import next_fire_at
 
 PREVIEW_COUNT = 5
@@ -50,10 +51,24 @@ def _check_context(report, context):
         raise InvalidSchedule(f"'{context}' is not a client id; use a client's id, or blank for all clients.")
 
 
+def _check_runs_unattended(report):
+    """A schedule has no values for the report's own parameters (only the portal's :client_id and
+    :warehouse_id are bound when it runs), so a report that asks for any cannot be scheduled active."""
+    asked = declared_parameters(report.query)
+    if asked:
+        raise InvalidSchedule(
+            f"This report asks for {', '.join(asked)} when it runs, and a schedule cannot give "
+            f"{'it a value' if len(asked) == 1 else 'them values'}, so the schedule cannot be active. "
+            "Save it inactive, or schedule a report that takes no parameters."
+        )
+
+
 def _apply(schedule, report, fields):
     context = fields["context"].strip()
     _check_context(report, context)
     following = next_fire_at(fields["crontab"], fields["time_zone"], utcnow())
+    if fields["is_active"]:
+        _check_runs_unattended(report)
     if fields["is_active"] and following is None:
         raise InvalidSchedule("The crontab has no fire time in the future, so an active schedule would never run.")
     schedule.name = (fields["name"] or "").strip() or report.name

@@ -108,6 +108,33 @@ def test_context_follows_the_report_type(client, admin):
     assert client.post(schedules_url(wms), headers=admin, json={"crontab": "0 0 * * * ?", "context": "CA01"}).status_code == 201
 
 
+def test_a_report_that_asks_for_parameters_may_be_scheduled_only_inactive(client, admin):
+    asking = make_report(report_type="fms", query="SELECT name FROM clients WHERE name LIKE :pattern AND id > :after",
+                         name="Clients like")
+    active = {"crontab": "0 0 * * * ?", "is_active": True}
+
+    refused = client.post(schedules_url(asking), headers=admin, json=active)
+
+    assert refused.status_code == 422
+    assert error_of(refused) == {"error": "validation_error", "description": (
+        "This report asks for pattern, after when it runs, and a schedule cannot give them values, so the "
+        "schedule cannot be active. Save it inactive, or schedule a report that takes no parameters.")}
+    assert db.session.scalar(select(func.count()).select_from(ReportSchedule)) == 0
+    saved = client.post(schedules_url(asking), headers=admin, json={**active, "is_active": False})
+    assert saved.status_code == 201
+    assert client.put(schedules_url(asking, saved.get_json()["id"]), headers=admin, json=active).status_code == 422
+    assert db.session.get(ReportSchedule, saved.get_json()["id"]).is_active is False
+
+
+def test_the_parameters_the_portal_binds_itself_do_not_stop_a_schedule(client, admin, factory):
+    wms = make_report(report_type="wms", query="SELECT :warehouse_id AS warehouse", name="Warehouse")
+    per_client = make_report(report_type="client", query="SELECT name FROM clients WHERE id = :client_id", name="Own name")
+
+    for report in (wms, per_client):
+        response = client.post(schedules_url(report), headers=admin, json={"crontab": "0 0 * * * ?", "is_active": True})
+        assert response.status_code == 201, response.get_json()
+
+
 def test_a_failed_update_changes_nothing(client, admin, report):
     created = client.post(schedules_url(report), headers=admin, json={"crontab": "0 0 * * * ?", "name": "Hourly"}).get_json()
 
