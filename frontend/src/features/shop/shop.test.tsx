@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ShopConnection } from '../../lib/models';
 import { storeAccessToken } from '../../lib/auth';
-import { acmeUser, adminUser, sessionHandlers } from '../../test/fixtures';
+import { acmeReadOnlyUser, acmeUser, adminUser, sessionHandlers } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 
@@ -63,6 +63,19 @@ describe('Shopify page', () => {
     expect(await screen.findByText('No shop connected')).toBeTruthy();
     expect(screen.getByText(/install the Fulfilment Portal app from the Shopify App Store/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'here to Reauthenticate' })).toBeNull();
+  });
+
+  it('shows a user who may not manage the account the shop and its addresses, with nothing to change them', async () => {
+    withShop(connected, acmeReadOnlyUser);
+    renderApp('/7/shopify');
+
+    expect(await screen.findByRole('link', { name: 'acme-outdoor.myshopify.com' })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Notification E-mail Addresses' }).value).toBe('ops@acme.com'),
+    );
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Notification E-mail Addresses' }).readOnly).toBe(true);
+    expect(screen.queryByRole('button', { name: 'here to Reauthenticate' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 
   it('links a connected shop to its admin and reauthenticates through the server', async () => {
