@@ -269,6 +269,17 @@ def test_a_run_left_queued_by_a_crash_is_enqueued_again_after_the_grace_period(a
     assert len(smtp.wait_for(1)) == 1
 
 
+def test_a_run_claimed_ahead_is_not_enqueued_again_before_the_grace_period_after_its_due_time(app, factory, acme, published):
+    grace = timedelta(seconds=app.config["SCHEDULE_REQUEUE_SECONDS"])
+    due = NOW + grace
+    make_schedule(make_report(), next_fire_at=due, context=str(acme.id))
+    [run] = scheduling.claim_due(NOW, 10, lookahead=grace)
+
+    assert scheduling.requeue_stalled(NOW + grace + timedelta(seconds=1), 10) == []
+    assert scheduling.requeue_stalled(due + grace + timedelta(seconds=1), 10) == [run.id]
+    assert published == [([run.id], None)]
+
+
 def test_the_run_task_is_idempotent(app, factory, acme, smtp):
     schedule = make_schedule(make_report(), context=str(acme.id))
     [run_id] = claimed_run_ids()
