@@ -44,16 +44,22 @@ def _decode(cursor, columns):
         raise InvalidInput("The cursor is not valid.", code="invalid_cursor") from None
 
 
+def after_cursor(key_columns, cursor, descending=False):
+    """The condition for rows past ``cursor`` in the order of ``key_columns`` (for queries that page
+    inside subqueries)."""
+    key = tuple_(*key_columns) if len(key_columns) > 1 else key_columns[0]
+    values = _decode(cursor, key_columns)
+    bound = tuple_(*values) if len(values) > 1 else values[0]
+    return key < bound if descending else key > bound
+
+
 def paginate(statement, key_columns, limit, cursor, descending=False):
     """Run ``statement`` one page at a time ordered by ``key_columns`` (unique together).
 
     Returns (rows, next_cursor).
     """
-    key = tuple_(*key_columns) if len(key_columns) > 1 else key_columns[0]
     if cursor:
-        values = _decode(cursor, key_columns)
-        bound = tuple_(*values) if len(values) > 1 else values[0]
-        statement = statement.where(key < bound if descending else key > bound)
+        statement = statement.where(after_cursor(key_columns, cursor, descending))
     order = [c.desc() if descending else c.asc() for c in key_columns]
     rows = db.session.scalars(statement.order_by(*order).limit(limit + 1)).all()
     if len(rows) <= limit:

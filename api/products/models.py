@@ -1,7 +1,7 @@
 """The catalogue: item types (simple items, case packs, bundles, kits) and their components."""
 from decimal import Decimal
 
-from sqlalchemy import func
+from sqlalchemy import String, func, literal_column
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from api.common.timeutil import utcnow
@@ -26,8 +26,6 @@ class ItemType(db.Model):
         db.UniqueConstraint("client_id", "sku", name="uq_item_types_client_sku"),
         db.Index("ix_item_types_client_name", "client_id", "name", "id"),
         db.Index("ix_item_types_client_variant", "client_id", "shopify_variant_id"),
-        # Search: a name holding the term (trigrams on PostgreSQL), a SKU or UPC starting with it.
-        db.Index("ix_item_types_name_trgm", "name", postgresql_using="gin", postgresql_ops={"name": "gin_trgm_ops"}),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -67,6 +65,21 @@ class ItemType(db.Model):
         order_by="ItemComponent.id",
     )
 
+
+def search_key(text):
+    """``text`` in lower case with everything but letters and digits removed. A term's key is part of
+    the key of every name holding the term, and trigrams of keys span the words of a name, so a term
+    of several words finds few candidates in a trigram index of the names' keys."""
+    return func.regexp_replace(
+        func.lower(text), literal_column("'[^[:alnum:]]+'"), literal_column("''"), literal_column("'g'"), type_=String,
+    )
+
+
+# Search: a name holding the term (trigrams of its key on PostgreSQL), a SKU or UPC starting with it.
+db.Index(
+    "ix_item_types_name_key_trgm", search_key(ItemType.name).label("name_key"),
+    postgresql_using="gin", postgresql_ops={"name_key": "gin_trgm_ops"},
+).ddl_if(dialect="postgresql")
 
 # Without client_id in front: an index led by client_id would tempt the planner, before the table's
 # statistics catch up with a large import, to filter a whole client's rows instead of probing

@@ -182,7 +182,25 @@ def test_search_finds_a_name_holding_the_term_or_a_sku_or_upc_starting_with_it(c
     assert names(client.get("/api/v4/items?searchTerm=%25", headers=as_manager)) == []
 
 
-def test_search_pages_through_the_union_of_its_matches(client, factory, acme, as_manager):
+def test_a_term_of_several_words_finds_them_together_and_in_order(client, factory, acme, as_manager):
+    for name in ["Summit Ridge Tent", "Summit  Ridge Mug", "Ridge Summit Pack", "SummitRidge Stove",
+                 "Summit-Ridge Lamp", "Green Summit Ridge", "Summit Trail Ridge"]:
+        factory.item(acme, name=name)
+
+    assert names(client.get("/api/v4/items?searchTerm=summit%20ridge", headers=as_manager)) == [
+        "Green Summit Ridge", "Summit Ridge Tent",
+    ]
+    assert names(client.get("/api/v4/items?searchTerm=mit-Rid", headers=as_manager)) == ["Summit-Ridge Lamp"]
+
+
+@pytest.mark.parametrize("narrow_prefix, prefix_walk", [(5000, 5000), (3, 5000), (3, 2)], ids=[
+    "few prefix matches, sorted", "many, found walking the names", "many, sorted when the walk finds too few",
+])
+def test_search_pages_through_the_union_of_its_matches(client, factory, acme, as_manager, monkeypatch, narrow_prefix, prefix_walk):
+    from api.products import service
+
+    monkeypatch.setattr(service, "NARROW_PREFIX", narrow_prefix)
+    monkeypatch.setattr(service, "PREFIX_WALK", prefix_walk)
     for n in range(7):
         factory.item(acme, name=f"Pole {n}", sku=f"P-{n}")
         factory.item(acme, name=f"Alpha {n}", sku=f"POLE-{n}")
@@ -207,6 +225,15 @@ def test_list_filters_by_composite_types_and_variant(client, factory, acme, as_m
     assert names(client.get("/api/v4/items?compositeType=2,6", headers=as_manager)) == ["Bundle", "Set"]
     assert names(client.get("/api/v4/items?shopifyVariantId=777", headers=as_manager)) == ["Child"]
     assert_error(client.get("/api/v4/items?compositeType=9", headers=as_manager), 422)
+
+
+def test_search_keeps_to_the_composite_types_asked_for(client, factory, acme, as_manager):
+    child = factory.item(acme, name="Trail Tent", sku="TR-1", upc="TR100")
+    factory.item(acme, name="Trail Tent Pack", sku="TR-2", upc="TR200", composite_type=1, children=[(child, 2)])
+    factory.item(acme, name="Lamp", sku="TR-3", upc="300", composite_type=1, children=[(child, 3)])
+
+    assert names(client.get("/api/v4/items?searchTerm=tr&compositeType=1", headers=as_manager)) == ["Lamp", "Trail Tent Pack"]
+    assert names(client.get("/api/v4/items?searchTerm=tr&compositeType=0", headers=as_manager)) == ["Trail Tent"]
 
 
 def test_a_upc_taken_between_the_check_and_the_save_is_a_conflict_not_a_server_error(client, monkeypatch, as_manager):
