@@ -6,6 +6,7 @@ it again) continues after the last committed chunk and applies every row exactly
 """
 import json
 import zlib
+from decimal import Decimal
 
 from sqlalchemy import delete, select, update
 
@@ -20,8 +21,15 @@ from api.jobs.registry import ResultMail
 MAX_RESULTS = 1000  # failed rows kept on the job for the browser; the mail's CSV lists them all
 
 
+def _as_json(value):
+    if isinstance(value, Decimal):
+        return str(value)
+    raise TypeError(f"{type(value).__name__} cannot be stored in an upload chunk")
+
+
 def pack(payload):
-    return zlib.compress(json.dumps(payload, separators=(",", ":")).encode(), 1)
+    """Compressed JSON of a chunk; decimals become their text (the kind's apply reads them back)."""
+    return zlib.compress(json.dumps(payload, separators=(",", ":"), default=_as_json).encode(), 1)
 
 
 def unpack(blob):

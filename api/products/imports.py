@@ -11,8 +11,12 @@ Case packs CSV: the item fields plus ``child_upc`` and ``child_quantity``; a row
 creates a case pack, a row with one converts that (simple) item into a case pack.
 """
 from decimal import Decimal
+from itertools import chain
+from operator import itemgetter
 
+from psycopg.errors import UniqueViolation
 from sqlalchemy import any_, bindparam, insert, select, text, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.dialects.postgresql import ARRAY
 
 from api.common.errors import Forbidden
@@ -22,8 +26,8 @@ from api.extensions import db
 from api.imports.registry import Validated, register_import
 from api.imports.service import InvalidUpload, submit_import
 from api.products.fields import (
-    ANYONE, BOOLEAN_FIELDS, CELL_CLEANERS, DECIMAL, ITEM_FIELDS, CellError, admin_only_changes,
-    admin_only_message, clean_quantity_cell,
+    ADMIN_ALWAYS, ANYONE, BOOLEAN_FIELDS, CELL_CLEANERS, DECIMAL, ITEM_FIELDS, CellError, admin_only_changes,
+    admin_only_message, clean_column, clean_quantity_cell,
 )
 from api.products.models import CASE_PACK, SIMPLE, ItemComponent, ItemType
 from api.products.service import (
@@ -37,6 +41,7 @@ ITEM_COLUMNS = ("id",) + tuple(spec.name for spec in ITEM_FIELDS)
 CASE_PACK_COLUMNS = ITEM_COLUMNS + ("child_upc", "child_quantity")
 DECIMAL_FIELDS = frozenset(spec.name for spec in ITEM_FIELDS if spec.kind == DECIMAL)
 ADMIN_COMPARED = tuple(spec.name for spec in ITEM_FIELDS if spec.who != ANYONE)
+ADMIN_ALWAYS_FIELDS = tuple(spec.name for spec in ITEM_FIELDS if spec.who == ADMIN_ALWAYS)
 # Bound parameters per IN list on SQLite (at most 32766 per statement).
 LOOKUP_BATCH = 5000
 NEEDS_UPDATE_PERMISSION = "Updating existing items needs the update:items permission."
@@ -92,41 +97,87 @@ def _cell(row, name):
     return value if isinstance(value, str) else str(value)
 
 
-def _clean_row(row):
-    """(values, id, problems): typed values of the row's fields, its id, and its cell errors.
-
-    A column the row leaves out keeps the item's value; an empty cell is null."""
-    values, problems, item_id = {}, [], None
-    for name, cell in row.items():
-        if cell is None:
-            cell = ""
-        elif not isinstance(cell, str):
-            cell = str(cell)
-        if name == "id":
-            text = cell.strip()
-            if text:
-                if text.isascii() and text.isdigit() and int(text) <= 2**31 - 1:
-                    item_id = int(text)
-                else:
-                    problems.append("id must be an item id (a whole number).")
-            continue
-        cleaner = CELL_CLEANERS.get(name)
-        if cleaner is None:
-            continue
-        try:
-            values[name] = cleaner(cell)
-        except CellError as error:
-            problems.append(str(error))
-    return values, item_id, problems
+_ABSENT = object()  # a cell the row leaves out: the item keeps its value
+ID_PROBLEM = "id must be an item id (a whole number)."
 
 
-def _stored(values):
-    """JSON-safe values (decimals as text) for the rows kept between the upload and the job."""
-    return {name: (str(value) if isinstance(value, Decimal) else value) for name, value in values.items()}
+def _as_text(cell):
+    if cell is _ABSENT or type(cell) is str:
+        return cell
+    return "" if cell is None else str(cell)
+
+
+def _clean_id(cell):
+    text = cell.strip()
+    if not text:
+        return None
+    if text.isascii() and text.isdigit() and int(text) <= 2**31 - 1:
+        return int(text)
+    return CellError(ID_PROBLEM)
+
+
+def _raw_columns(rows, names):
+    """The rows' cells column by column, as text, and whether some row leaves a column out (its
+    cells are _ABSENT there)."""
+    try:
+        # One more name than needed keeps itemgetter answering tuples even for a single column.
+        columns = list(zip(*map(itemgetter(*names, names[0]), rows)))[:len(names)]
+        gaps = False
+    except KeyError:
+        columns, gaps = [[row.get(name, _ABSENT) for row in rows] for name in names], True
+    return [column if {str} >= set(map(type, column)) else list(map(_as_text, column)) for column in columns], gaps
+
+
+def _cleaned(name, cells):
+    if name == "id":
+        return [_clean_id(cell) for cell in cells]
+    return clean_column(name, cells)
+
+
+def _clean_rows(rows):
+    """[(values, id, problems)]: each row's typed field values, its id and its cell errors.
+
+    Cleaned column by column (fields.clean_column), then put back together row by row. A column
+    the row leaves out keeps the item's value; an empty cell is null."""
+    names = [name for name in dict.fromkeys(chain.from_iterable(rows)) if name == "id" or name in CELL_CLEANERS]
+    if not names:
+        return [({}, None, []) for _ in rows]
+    raw, gaps = _raw_columns(rows, names)
+    if gaps:
+        columns = [
+            [_ABSENT if cell is _ABSENT else value
+             for cell, value in zip(cells, _cleaned(name, ["" if cell is _ABSENT else cell for cell in cells]))]
+            for name, cells in zip(names, raw)
+        ]
+    else:
+        columns = [_cleaned(name, cells) for name, cells in zip(names, raw)]
+    if not gaps and not any(CellError in set(map(type, column)) for column in columns):
+        # The usual file: every cell present and valid.
+        ids = columns[names.index("id")] if "id" in names else [None] * len(rows)
+        field_names = [name for name in names if name != "id"]
+        field_columns = [column for name, column in zip(names, columns) if name != "id"]
+        typed_rows = zip(*field_columns) if field_columns else [()] * len(rows)
+        return [(dict(zip(field_names, typed)), item_id, []) for typed, item_id in zip(typed_rows, ids)]
+    cleaned = []
+    for typed in zip(*columns):
+        values = {name: value for name, value in zip(names, typed) if value is not _ABSENT and type(value) is not CellError}
+        problems = [str(value) for value in typed if type(value) is CellError]
+        cleaned.append((values, values.pop("id", None), problems))
+    return cleaned
 
 
 def _typed(values):
     return {name: (Decimal(value) if name in DECIMAL_FIELDS and value is not None else value) for name, value in values.items()}
+
+
+def _as_stored(values):
+    return values
+
+
+def _typer():
+    """How stored values become writable: COPY on PostgreSQL reads decimals in the text they are
+    stored as; SQLite's driver needs Decimal."""
+    return _as_stored if db.session.get_bind().dialect.name == "postgresql" else _typed
 
 
 def _current(row):
@@ -148,13 +199,12 @@ class _Seen:
         return None
 
 
-def _resolve_items(rows, lookups):
-    """Shared first pass: clean cells, find each row's target item (by id, else by UPC)."""
+def _resolve_items(cleaned, lookups):
+    """Find each cleaned row's target item (by id, else by UPC)."""
     by_id, by_upc, by_sku = lookups
     resolved = []
-    for index, row in enumerate(rows):
+    for index, (values, item_id, problems) in enumerate(cleaned):
         line = index + 2
-        values, item_id, problems = _clean_row(row)
         target = None
         if item_id is not None:
             target = by_id.get(item_id)
@@ -169,21 +219,24 @@ def _resolve_items(rows, lookups):
     return resolved
 
 
-def _lookups(client_id, rows, columns):
-    ids, upcs, skus = set(), set(), set()
-    for row in rows:
-        text = _cell(row, "id").strip() if "id" in columns else ""
-        if text.isascii() and text.isdigit() and int(text) <= 2**31 - 1:
-            ids.add(int(text))
-        upcs.add(_cell(row, "upc"))
-        skus.add(_cell(row, "sku"))
+def _lookups(client_id, cleaned, columns):
+    """The client's items the cleaned rows name: (by id, by UPC, by SKU)."""
+    ids = {item_id for _, item_id, _ in cleaned} - {None}
     by_id = _existing(client_id, ItemType.id, ids) if ids else {}
-    by_upc = _existing(client_id, ItemType.upc, upcs - {""}) if "upc" in columns else {}
-    by_sku = _existing(client_id, ItemType.sku, skus - {""}) if "sku" in columns else {}
+    by_upc = by_sku = {}
+    if "upc" in columns:
+        by_upc = _existing(client_id, ItemType.upc, {values.get("upc") for values, _, _ in cleaned} - {None})
+    if "sku" in columns:
+        by_sku = _existing(client_id, ItemType.sku, {values.get("sku") for values, _, _ in cleaned} - {None})
     return by_id, by_upc, by_sku
 
 
-def _check_item_row(line, values, target, problems, ctx, seen, by_sku):
+def _admin_columns(columns):
+    """The admin-only columns worth comparing: (when creating, when updating)."""
+    return [name for name in columns if name in ADMIN_ALWAYS_FIELDS], [name for name in columns if name in ADMIN_COMPARED]
+
+
+def _check_item_row(line, values, target, problems, ctx, seen, by_sku, admin_columns):
     for name in ("upc", "sku", "name"):
         if values.get(name) is None and (target is None or name in values):
             problems.append(f"{name} is required.")
@@ -197,20 +250,23 @@ def _check_item_row(line, values, target, problems, ctx, seen, by_sku):
         owner = by_sku.get(sku)
         if owner is not None and (target is None or owner.id != target.id):
             problems.append(f"An item with SKU '{sku}' already exists.")
-    if not ctx.is_admin:
-        refused = admin_only_changes(values, _current(target) if target is not None else None, creating=target is None)
+    compared = admin_columns[0] if target is None else admin_columns[1]
+    if not ctx.is_admin and compared:
+        given = {name: values[name] for name in compared if name in values}
+        refused = admin_only_changes(given, _current(target) if target is not None else None, creating=target is None)
         if refused:
             problems.append(admin_only_message(refused))
 
 
 def validate_items(rows, ctx):
     columns = _headers(rows, ITEM_COLUMNS)
-    by_id, by_upc, by_sku = _lookups(ctx.client_id, rows, columns)
-    seen = _Seen()
+    cleaned = _clean_rows(rows)
+    by_id, by_upc, by_sku = _lookups(ctx.client_id, cleaned, columns)
+    seen, admin_columns = _Seen(), _admin_columns(columns)
     result = Validated()
-    for line, values, target, problems in _resolve_items(rows, (by_id, by_upc, by_sku)):
+    for line, values, target, problems in _resolve_items(cleaned, (by_id, by_upc, by_sku)):
         if not problems:
-            _check_item_row(line, values, target, problems, ctx, seen, by_sku)
+            _check_item_row(line, values, target, problems, ctx, seen, by_sku, admin_columns)
         if problems:
             result.errors.append((line, " ".join(problems)))
             continue
@@ -218,7 +274,7 @@ def validate_items(rows, ctx):
             result.would_create += 1
         else:
             result.would_update += 1
-        result.rows.append((line, {"id": target.id if target is not None else None, "values": _stored(values)}))
+        result.rows.append((line, {"id": target.id if target is not None else None, "values": values}))
     return result
 
 
@@ -279,9 +335,10 @@ def _write_items(client_id, creates, updates, composite_type=SIMPLE, want_ids=Fa
 
 
 def _copy(cursor, table, columns, rows):
+    values_of = itemgetter(*columns)
     with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
         for row in rows:
-            copy.write_row([row[name] for name in columns])
+            copy.write_row(values_of(row))
 
 
 def _insert_rows(rows):
@@ -339,18 +396,40 @@ def _refresh_statistics():
         db.session.execute(text("ANALYZE item_types"))
 
 
+def _written_as_validated(write):
+    """Run ``write`` in a savepoint on PostgreSQL; False when a UPC or SKU it writes was taken after
+    validation (the savepoint is rolled back, nothing of the chunk is written).
+
+    Such a race is rare, so the chunk is written first and its conflicts looked up only when one
+    happened: the lookups, and the fresh statistics they need, cost more than the write itself.
+    Elsewhere (SQLite) the caller looks conflicts up first."""
+    if db.session.get_bind().dialect.name != "postgresql":
+        return False
+    try:
+        with db.session.begin_nested():
+            write()
+    except (IntegrityError, UniqueViolation):
+        return False
+    return True
+
+
 def apply_items(chunk, ctx):
-    _refresh_statistics()
-    creates, updates = [], []
+    creates, updates, typed = [], [], _typer()
     for line, row in chunk:
-        values = _typed(row["values"])
+        values = typed(row["values"])
         if row["id"] is None:
             creates.append((line, values))
         else:
             updates.append((line, row["id"], values))
-    errors = _conflicts(ctx.client_id, creates, updates)
-    for missing in _missing_items(ctx.client_id, [item_id for _, item_id, _ in updates]):
-        errors.update({line: ITEM_NOT_FOUND for line, item_id, _ in updates if item_id == missing})
+    errors = {}
+    if updates:
+        for missing in _missing_items(ctx.client_id, [item_id for _, item_id, _ in updates]):
+            errors.update({line: ITEM_NOT_FOUND for line, item_id, _ in updates if item_id == missing})
+        updates = [(line, item_id, values) for line, item_id, values in updates if line not in errors]
+    if _written_as_validated(lambda: _write_items(ctx.client_id, creates, updates)):
+        return sorted(errors.items())
+    _refresh_statistics()
+    errors.update(_conflicts(ctx.client_id, creates, updates))
     _write_items(
         ctx.client_id,
         [(line, values) for line, values in creates if line not in errors],
@@ -435,14 +514,14 @@ def _check_case_pack_row(line, row, values, target, problems, ctx, lookups, chil
 
 def validate_case_packs(rows, ctx):
     columns = _headers(rows, CASE_PACK_COLUMNS)
-    lookups = _lookups(ctx.client_id, rows, columns)
+    cleaned = _clean_rows(rows)
+    lookups = _lookups(ctx.client_id, cleaned, columns)
     children = _existing(ctx.client_id, ItemType.upc, {_cell(row, "child_upc").strip() for row in rows} - {""})
     target_ids = {row.id for row in lookups[0].values()}
     parents = _parents_of(ctx.client_id, {child.id for child in children.values()} | target_ids)
     seen, used_children, result = _Seen(), {}, Validated()
-    for index, row in enumerate(rows):
+    for index, (row, (values, item_id, problems)) in enumerate(zip(rows, cleaned)):
         line = index + 2
-        values, item_id, problems = _clean_row(row)
         target = None
         if item_id is not None:
             target = lookups[0].get(item_id)
@@ -462,7 +541,7 @@ def validate_case_packs(rows, ctx):
         else:
             result.would_update += 1
         result.rows.append((line, {
-            "id": target.id if target is not None else None, "values": _stored(values),
+            "id": target.id if target is not None else None, "values": values,
             "child_id": child_id, "quantity": quantity,
         }))
     return result

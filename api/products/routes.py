@@ -1,9 +1,10 @@
-from flask import g, request
+from flask import g
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from api.common.auth import requires
 from api.common.idempotency import idempotent
+from api.common.stored_input import json_body
 from api.imports.schemas import ImportArgs, import_answer, upload, upload_answers
 from api.products import service
 from api.products.imports import IMPORT_CASE_PACKS, IMPORT_ITEMS, submit_bulk
@@ -111,7 +112,7 @@ class ItemsBulk(MethodView):
     @upload_answers(blp)
     def post(self, args):
         """Create or update items from CSV rows, as a job (validated whole first)."""
-        return import_answer(submit_bulk(IMPORT_ITEMS, request.get_json(silent=True), g.identity, args))
+        return import_answer(submit_bulk(IMPORT_ITEMS, json_body(), g.identity, args))
 
 
 @blp.route("/case_packs/bulk")
@@ -124,4 +125,4 @@ class CasePacksBulk(MethodView):
     @upload_answers(blp)
     def post(self, args):
         """Create case packs, or convert items into case packs, from CSV rows, as a job."""
-        return import_answer(submit_bulk(IMPORT_CASE_PACKS, request.get_json(silent=True), g.identity, args))
+        return import_answer(submit_bulk(IMPORT_CASE_PACKS, json_body(), g.identity, args))

@@ -1,10 +1,12 @@
 """The import job: chunks committed with the job's progress, so a run cut short and run again applies
 every row exactly once; the upload body limit is raised for upload routes only."""
 import dataclasses
+from datetime import timedelta
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 
+from api.common.timeutil import utcnow
 from api.extensions import db
 from api.imports import registry
 from api.imports.models import ImportChunk
@@ -47,6 +49,11 @@ def break_on_chunk(monkeypatch, number, error):
     monkeypatch.setitem(registry._kinds, "import_inbound", dataclasses.replace(kind, apply_chunk=apply_chunk))
 
 
+def expire_lease(job_id):
+    db.session.execute(update(Job).where(Job.id == job_id).values(lease_expires_at=utcnow() - timedelta(seconds=1)))
+    db.session.commit()
+
+
 def applied_quantities():
     return sorted(db.session.scalars(select(ExpectedInboundShipmentItem.quantity)))
 
@@ -61,6 +68,11 @@ def test_a_job_cut_short_resumes_after_its_last_committed_chunk(queued_upload, m
     assert (job.state, job.processed, job.succeeded) == ("running", 4, 4)
     assert applied_quantities() == [1, 2, 3, 4]
     assert mail_files() == []
+
+    # The lost worker's lease holds the job until it runs out; another delivery waits for that.
+    assert runner.run_job(queued_upload) > 0
+    assert db.session.get(Job, queued_upload).processed == 4
+    expire_lease(queued_upload)
 
     monkeypatch.undo()
     runner.run_job(queued_upload)
