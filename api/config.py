@@ -55,6 +55,7 @@ class Config:
         # (the browser refuses CSV files over 32 MB).
         self.UPLOAD_MAX_BYTES = int(env.get("UPLOAD_MAX_BYTES", 100 * 1024 * 1024))
         self.IMPORT_CHUNK_ROWS = int(env.get("IMPORT_CHUNK_ROWS", 1000))
+        self.IMPORT_APPLY_THREADS = int(env.get("IMPORT_APPLY_THREADS", 2))
         self.REQUEST_LOG_BODY_LIMIT = int(env.get("REQUEST_LOG_BODY_LIMIT", 10_000))
 
         self.IDLE_TIMEOUT_MS = int(env.get("IDLE_TIMEOUT_MS", 7_200_000))

@@ -40,16 +40,17 @@ class ImportKind:
     validate: object
     apply_chunk: object
     noun: str  # plural, for messages: "items", "ASN lines"
+    independent_chunks: bool  # no chunk's rows depend on another's: chunks may be applied side by side
 
 
 _kinds = {}
 
 
-def register_import(kind, *, validate, apply_chunk, noun):
+def register_import(kind, *, validate, apply_chunk, noun, independent_chunks=False):
     # Imported here: the job handler itself looks kinds up in this module.
     from api.imports.job import apply_import
 
-    _kinds[kind] = ImportKind(kind, validate, apply_chunk, noun)
+    _kinds[kind] = ImportKind(kind, validate, apply_chunk, noun, independent_chunks)
     job_kind(kind)(apply_import)
 
 

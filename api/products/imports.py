@@ -613,5 +613,6 @@ def _refuse_updates_without_permission(rows):
         raise Forbidden(NEEDS_UPDATE_PERMISSION, code="not_authorized")
 
 
-register_import(IMPORT_ITEMS, validate=validate_items, apply_chunk=apply_items, noun="items")
+# Rows of one file never share a UPC, SKU or case-pack child, so their chunks can be written side by side.
+register_import(IMPORT_ITEMS, validate=validate_items, apply_chunk=apply_items, noun="items", independent_chunks=True)
 register_import(IMPORT_CASE_PACKS, validate=validate_case_packs, apply_chunk=apply_case_packs, noun="case packs")

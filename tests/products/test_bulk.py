@@ -1,7 +1,10 @@
 """Bulk items and bulk case packs: the whole file validated first, then applied by a job (run eagerly
 here; tests/integration runs it on a real worker), a mail with the failed rows, nothing half applied."""
 import csv
+import dataclasses
 import io
+import threading
+import time
 from decimal import Decimal
 
 import pytest
@@ -305,3 +308,51 @@ def test_a_upc_taken_after_validation_fails_only_that_row(client, monkeypatch, a
     assert (job.state, job.succeeded, job.failed) == ("partly_succeeded", 1, 1)
     assert job.results == [{"line": 3, "status": "failed", "error": "An item with UPC 'U2' already exists."}]
     assert items()["U2"].name == "Made meanwhile"
+
+
+def test_chunks_applied_side_by_side_write_every_row_once(app, client, monkeypatch, as_manager):
+    from api.imports import registry
+
+    monkeypatch.setitem(app.config, "IMPORT_CHUNK_ROWS", 2)
+    monkeypatch.setitem(app.config, "IMPORT_APPLY_THREADS", 3)
+    kind, threads = registry.import_kind("import_items"), set()
+
+    def apply_chunk(chunk, context):
+        threads.add(threading.current_thread().name)
+        time.sleep(0.05)  # long enough for the other threads to take chunks of their own
+        return kind.apply_chunk(chunk, context)
+
+    monkeypatch.setitem(registry._kinds, "import_items", dataclasses.replace(kind, apply_chunk=apply_chunk))
+    rows = [row(f"P{n}", cost=f"{n}.25", length="1.5") for n in range(11)]
+
+    job = accepted(client.post(ITEMS, json=rows, headers=as_manager))
+
+    # Side by side on PostgreSQL; SQLite takes one writer at a time, so one after another there.
+    assert len(threads) == (3 if db.engine.dialect.name == "postgresql" else 1)
+
+    assert (job.state, job.processed, job.succeeded, job.failed) == ("succeeded", 11, 11, 0)
+    found = items()
+    assert sorted(found) == sorted(f"P{n}" for n in range(11))
+    assert [found[f"P{n}"].cost for n in range(11)] == [Decimal(f"{n}.25") for n in range(11)]
+
+
+def test_a_chunk_failing_among_parallel_ones_leaves_only_whole_chunks_applied(app, client, monkeypatch, as_manager):
+    from api.imports import registry
+
+    monkeypatch.setitem(app.config, "IMPORT_CHUNK_ROWS", 2)
+    monkeypatch.setitem(app.config, "IMPORT_APPLY_THREADS", 2)
+    kind = registry.import_kind("import_items")
+
+    def apply_chunk(chunk, context):
+        if any(cleaned["values"]["upc"] == "F5" for _, cleaned in chunk):
+            raise RuntimeError("connection lost")
+        return kind.apply_chunk(chunk, context)
+
+    monkeypatch.setitem(registry._kinds, "import_items", dataclasses.replace(kind, apply_chunk=apply_chunk))
+    job = accepted(client.post(ITEMS, json=[row(f"F{n}") for n in range(9)], headers=as_manager))
+
+    assert job.state == "failed"
+    created = sorted(items())
+    chunks = [{f"F{n}", f"F{n + 1}"} & {f"F{m}" for m in range(9)} for n in range(0, 9, 2)]
+    assert all(chunk <= set(created) or not chunk & set(created) for chunk in chunks)
+    assert "F5" not in created and len(created) == job.processed
