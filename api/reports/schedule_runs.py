@@ -243,7 +243,7 @@ def _run_reports(run_ids):
 
 def _send(run_id):
     """Send the run's mails not sent yet; raises DeliveryFailed (the run recorded as failed) when the
-    mail server refuses or drops the connection."""
+    mail server refuses or drops the connection. The caller records the run as sent."""
     run = db.session.get(ScheduleRun, run_id)
     unsent = db.session.scalars(
         select(OutboundEmail.id).where(OutboundEmail.key.startswith(mail_key_prefix(run), autoescape=True),
@@ -259,8 +259,6 @@ def _send(run_id):
             run.error = f"Sending failed on attempt {run.attempts}: {error}"
             db.session.commit()
             raise DeliveryFailed(run_id, run.error) from error
-    _finish(db.session.get(ScheduleRun, run_id), SENT)
-    db.session.commit()
 
 
 def execute_runs(run_ids):
@@ -272,12 +270,19 @@ def execute_runs(run_ids):
         log.info("schedule runs %s are done or taken by another worker", sorted(set(run_ids) - set(taken))[:20])
     if not taken:
         return []
-    failures = []
+    failures, sent = [], []
     for run_id in _run_reports(taken):
         try:
             _send(run_id)
         except DeliveryFailed as failure:
             failures.append(failure)
+        else:
+            sent.append(run_id)
+    # One commit for the batch: a crash before it leaves the runs running with their mails marked
+    # sent, and taking them again sends nothing twice.
+    db.session.execute(update(ScheduleRun).where(ScheduleRun.id.in_(sent)).values(state=SENT, finished_at=utcnow())
+                       .execution_options(synchronize_session=False))
+    db.session.commit()
     return failures
 
 
