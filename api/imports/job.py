@@ -7,7 +7,6 @@ it again) continues after the last committed chunk and applies every row exactly
 import json
 import zlib
 from concurrent.futures import ThreadPoolExecutor
-from decimal import Decimal
 
 from flask import current_app
 
@@ -24,15 +23,8 @@ from api.jobs.registry import ResultMail
 MAX_RESULTS = 1000  # failed rows kept on the job for the browser; the mail's CSV lists them all
 
 
-def _as_json(value):
-    if isinstance(value, Decimal):
-        return str(value)
-    raise TypeError(f"{type(value).__name__} cannot be stored in an upload chunk")
-
-
 def pack(payload):
-    """Compressed JSON of a chunk; decimals become their text (the kind's apply reads them back)."""
-    return zlib.compress(json.dumps(payload, separators=(",", ":"), default=_as_json).encode(), 1)
+    return zlib.compress(json.dumps(payload, separators=(",", ":")).encode(), 1)
 
 
 def unpack(blob):
@@ -49,7 +41,8 @@ def apply_import(job):
             .order_by(ImportChunk.seq)
         ).all()
         _apply_chunks(kind, context, upload_id, pending)
-        mail = _result_mail(kind, db.session.get(Job, job_id), upload_id)
+        # Chunks applied in other sessions counted the job's progress there: read it afresh.
+        mail = _result_mail(kind, db.session.get(Job, job_id, populate_existing=True), upload_id)
     except Exception:
         db.session.rollback()
         _drop_chunks(upload_id)

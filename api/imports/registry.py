@@ -5,8 +5,7 @@ A kind registers two functions:
 - ``validate(rows, ctx) -> Validated`` checks the whole file (rows as received, in file order; row i
   is CSV line i + 2, the header being line 1) and answers the cleaned rows as ``(line, cleaned)``
   and the row errors as ``(line, text)``. Cleaned rows are stored as JSON between the upload and
-  the job, so they hold only JSON values (strings, numbers, booleans, None, lists, dicts) and
-  Decimals, which are stored as their text.
+  the job, so they hold only JSON values (strings, numbers, booleans, None, lists, dicts).
 - ``apply_chunk(chunk, ctx) -> [(line, text)]`` applies ``[(line, cleaned)]`` in the current session
   without committing and answers the rows it could not apply. The job commits the chunk's writes
   together with its progress, so every row is applied exactly once even when a worker dies.

@@ -111,6 +111,8 @@ def admin_only_changes(fields, current, creating):
         if spec.kind == BOOLEAN:
             stored = bool(stored)
             value = bool(value)
+        elif spec.kind == DECIMAL and value is not None:
+            value = Decimal(value)  # a CSV cell's value is its canonical text
         if value != stored:
             refused.append(name)
     return refused
@@ -150,7 +152,8 @@ def _decimal_cleaner(spec):
         problem = check_value(spec, value)
         if problem:
             raise CellError(problem)
-        return value
+        # Canonical text: it travels as JSON to the job and COPY reads it as it is.
+        return str(value)
 
     return clean
 

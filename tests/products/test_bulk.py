@@ -323,17 +323,18 @@ def test_chunks_applied_side_by_side_write_every_row_once(app, client, monkeypat
         return kind.apply_chunk(chunk, context)
 
     monkeypatch.setitem(registry._kinds, "import_items", dataclasses.replace(kind, apply_chunk=apply_chunk))
-    rows = [row(f"P{n}", cost=f"{n}.25", length="1.5") for n in range(11)]
+    rows = [row(f"P{n}", cost=f"{n}.25", length="1.5") for n in range(11)] + [row("BAD", cost="-1")]
 
-    job = accepted(client.post(ITEMS, json=rows, headers=as_manager))
+    job = accepted(client.post(ITEMS + "&validRowsOnly=true", json=rows, headers=as_manager))
 
     # Side by side on PostgreSQL; SQLite takes one writer at a time, so one after another there.
     assert len(threads) == (3 if db.engine.dialect.name == "postgresql" else 1)
-
-    assert (job.state, job.processed, job.succeeded, job.failed) == ("succeeded", 11, 11, 0)
+    assert (job.state, job.processed, job.succeeded, job.failed) == ("partly_succeeded", 12, 11, 1)
     found = items()
     assert sorted(found) == sorted(f"P{n}" for n in range(11))
     assert [found[f"P{n}"].cost for n in range(11)] == [Decimal(f"{n}.25") for n in range(11)]
+    [mail] = db.session.scalars(db.select(OutboundEmail)).all()
+    assert "1 failed rows" in mail.subject
 
 
 def test_a_chunk_failing_among_parallel_ones_leaves_only_whole_chunks_applied(app, client, monkeypatch, as_manager):
