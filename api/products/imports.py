@@ -15,7 +15,7 @@ from itertools import chain
 from operator import itemgetter
 
 from psycopg.errors import UniqueViolation
-from sqlalchemy import any_, bindparam, insert, select, text, update
+from sqlalchemy import any_, bindparam, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.dialects.postgresql import ARRAY
 
@@ -42,6 +42,8 @@ CASE_PACK_COLUMNS = ITEM_COLUMNS + ("child_upc", "child_quantity")
 DECIMAL_FIELDS = frozenset(spec.name for spec in ITEM_FIELDS if spec.kind == DECIMAL)
 ADMIN_COMPARED = tuple(spec.name for spec in ITEM_FIELDS if spec.who != ANYONE)
 ADMIN_ALWAYS_FIELDS = tuple(spec.name for spec in ITEM_FIELDS if spec.who == ADMIN_ALWAYS)
+# Files with at least this many values may read a small catalogue whole instead of looking values up.
+READ_WHOLE_CATALOGUE_FROM = 2000
 # Bound parameters per IN list on SQLite (at most 32766 per statement).
 LOOKUP_BATCH = 5000
 NEEDS_UPDATE_PERMISSION = "Updating existing items needs the update:items permission."
@@ -69,12 +71,22 @@ def _existing(client_id, column, values):
     columns = (ItemType.id, ItemType.upc, ItemType.sku, ItemType.name, ItemType.composite_type) + tuple(
         getattr(ItemType, name) for name in ADMIN_COMPARED
     )
+    if len(values) >= READ_WHOLE_CATALOGUE_FROM and _catalogue_smaller_than(client_id, len(values) // 4):
+        # A large file for a small catalogue (a new client's first upload): reading the catalogue
+        # costs less than sending every value of the file to be looked up.
+        rows = db.session.execute(select(*columns).where(ItemType.client_id == client_id))
+        return {key: row for row in rows if (key := getattr(row, column.key)) in values}
     found = {}
     for batch in _batches(values):
         rows = db.session.execute(select(*columns).where(ItemType.client_id == client_id, _among(column, batch)))
         for row in rows:
             found[getattr(row, column.key)] = row
     return found
+
+
+def _catalogue_smaller_than(client_id, count):
+    counted = select(ItemType.id).where(ItemType.client_id == client_id).limit(count).subquery()
+    return db.session.scalar(select(func.count()).select_from(counted)) < count
 
 
 def _headers(rows, allowed):
