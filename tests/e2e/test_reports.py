@@ -133,12 +133,16 @@ def test_admin_creates_runs_edits_schedules_and_deletes_a_report(factory, live_a
     page.get_by_label("Email Addresses").fill("")
     page.get_by_label("Active").check()
     page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("alert")).to_contain_text("This report asks for sku_pattern when it runs")
+    screenshot(page, "schedule-cannot-be-active")
+    page.get_by_label("Active").uncheck()
+    page.get_by_role("button", name="Save").click()
     expect(page.get_by_text("Saved", exact=True)).to_be_visible()
 
     page.get_by_role("navigation", name="breadcrumb").get_by_role("link", name="Schedules").click()
     row = page.get_by_role("table", name="Schedules").get_by_role("row").nth(1)
     expect(row.get_by_role("cell")).to_have_text(
-        [str(schedule.id), "Items by SKU pattern", "All active clients", re.compile(r"0 0 \* \* \* \?\s*Australia/Adelaide"), "Yes"])
+        [str(schedule.id), "Items by SKU pattern", "All active clients", re.compile(r"0 0 \* \* \* \?\s*Australia/Adelaide"), "No"])
     screenshot(page, "schedules")
 
     row.get_by_role("link", name=str(schedule.id)).click()
