@@ -1,5 +1,5 @@
 """Report schedules: create, change, delete, preview fire times and read run history (admins only)."""
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 
 from api.clients.models import Client
 from api.common.errors import ApiError, NotFound
@@ -60,6 +60,20 @@ def _check_runs_unattended(report):
             f"This report asks for {', '.join(asked)} when it runs, and a schedule cannot give "
             f"{'it a value' if len(asked) == 1 else 'them values'}, so the schedule cannot be active. "
             "Save it inactive, or schedule a report that takes no parameters."
+        )
+
+
+def check_active_schedules_can_run(report):
+    """A report changed to ask for parameters would leave its active schedules failing every run:
+    refused while any is active."""
+    asked = declared_parameters(report.query)
+    active = db.session.scalar(
+        select(func.count()).select_from(ReportSchedule).where(ReportSchedule.report_id == report.id, ReportSchedule.is_active)
+    ) if asked else 0
+    if active:
+        raise InvalidSchedule(
+            f"This report would ask for {', '.join(asked)} when it runs, which its {active} active "
+            f"schedule{'s' if active > 1 else ''} cannot give. Make {'them' if active > 1 else 'it'} inactive first."
         )
 
 

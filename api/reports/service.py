@@ -8,6 +8,7 @@ from sqlalchemy.exc import IntegrityError
 from api.common.errors import Forbidden, NotFound
 from api.extensions import db
 from api.reports.models import REPORT_TYPES, Report
+from api.reports.schedules_service import check_active_schedules_can_run
 from api.reports.runner import (
     count_rows, csv_stream, declared_parameters, plain, run_report, without_trailing_semicolons,
 )
@@ -106,6 +107,7 @@ def update_report(identity, report_id, fields):
     _may_edit(identity)
     report = _get(identity, report_id)
     _apply(report, fields)
+    check_active_schedules_can_run(report)
     db.session.commit()
     return get_report(identity, report.id)
 

@@ -220,3 +220,24 @@ def test_run_history_newest_first(client, admin, report):
     assert [(run["due_at"], run["state"], run["attempts"]) for run in body["runs"]] == [("2026-03-02T12:01:00Z", "failed", 2)]
     rest = client.get(schedules_url(report, created["id"]) + f"/runs?limit=1&cursor={body['cursor']}", headers=admin).get_json()
     assert [(run["due_at"], run["missed_count"], run["row_count"]) for run in rest["runs"]] == [("2026-03-02T12:00:00Z", 3, 4)]
+
+
+def test_a_report_with_active_schedules_cannot_start_asking_for_parameters(client, admin):
+    report = make_report(report_type="fms", query="SELECT name FROM clients", name="Clients")
+    inactive = client.post(schedules_url(report), headers=admin, json={"crontab": "0 0 * * * ?", "is_active": False})
+    active = client.post(schedules_url(report), headers=admin, json={"crontab": "0 0 * * * ?", "is_active": True})
+    assert (inactive.status_code, active.status_code) == (201, 201)
+    edit = {"name": "Clients", "report_type": "fms", "category": "Bench", "sub_category": "",
+            "query": "SELECT name FROM clients WHERE name LIKE :pattern"}
+
+    refused = client.put(f"/api/v4/reports/{report.id}", headers=admin, json=edit)
+
+    assert refused.status_code == 422
+    assert error_of(refused)["description"] == (
+        "This report would ask for pattern when it runs, which its 1 active schedule cannot give. Make it inactive first.")
+    db.session.expire_all()
+    assert db.session.get(type(report), report.id).query == "SELECT name FROM clients"
+
+    deactivated = {"crontab": "0 0 * * * ?", "is_active": False}
+    assert client.put(schedules_url(report, active.get_json()["id"]), headers=admin, json=deactivated).status_code == 200
+    assert client.put(f"/api/v4/reports/{report.id}", headers=admin, json=edit).status_code == 200
