@@ -20,3 +20,8 @@ class PortalApi(Api):
 db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 api = PortalApi()
+
+
+def on_postgresql():
+    """Whether the portal's database is PostgreSQL (else the embedded SQLite)."""
+    return db.engine.dialect.name == "postgresql"

@@ -44,9 +44,14 @@ def acting_client_id():
     return client_id
 
 
+def owned_by_acting_client(model):
+    """The condition for the acting client's rows of ``model``."""
+    return model.client_id == acting_client_id()
+
+
 def scoped(model):
     """``select(model)`` limited to the acting client's rows."""
-    return select(model).where(model.client_id == acting_client_id())
+    return select(model).where(owned_by_acting_client(model))
 
 
 def get_scoped_or_404(model, description, **filters):

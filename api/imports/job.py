@@ -14,7 +14,7 @@ from sqlalchemy import delete, select, update
 
 from api.common.csv_io import write_csv
 from api.common.timeutil import utcnow
-from api.extensions import db
+from api.extensions import db, on_postgresql
 from api.imports.models import ImportChunk
 from api.imports.registry import ImportContext, import_kind
 from api.jobs.models import Job
@@ -62,7 +62,7 @@ def _apply_chunks(kind, context, upload_id, seqs):
     session (its own app context); a chunk is claimed and committed on its own as before, so a run
     cut short still leaves every chunk either applied once or untouched."""
     threads = current_app.config["IMPORT_APPLY_THREADS"]
-    if not kind.independent_chunks or threads < 2 or len(seqs) < 2 or db.session.get_bind().dialect.name != "postgresql":
+    if not kind.independent_chunks or threads < 2 or len(seqs) < 2 or not on_postgresql():
         for seq in seqs:
             _apply_chunk(kind, context, upload_id, seq)
         return

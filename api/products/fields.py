@@ -66,7 +66,6 @@ ITEM_FIELDS = (
 )
 FIELDS_BY_NAME = {spec.name: spec for spec in ITEM_FIELDS}
 BOOLEAN_FIELDS = tuple(spec.name for spec in ITEM_FIELDS if spec.kind == BOOLEAN)
-_ADMIN_ONLY = {spec.name: spec for spec in ITEM_FIELDS if spec.who != ANYONE}
 
 
 def check_value(spec, value):
@@ -103,9 +102,9 @@ def admin_only_changes(fields, current, creating):
     ``current`` maps field name to the stored value (None when creating).
     """
     refused = []
-    for name in [name for name in fields if name in _ADMIN_ONLY]:
-        spec, value = _ADMIN_ONLY[name], fields[name]
-        if spec.who == ADMIN_AFTER_CREATE and creating:
+    for name, value in fields.items():
+        spec = FIELDS_BY_NAME.get(name)
+        if spec is None or spec.who == ANYONE or (spec.who == ADMIN_AFTER_CREATE and creating):
             continue
         stored = current.get(name) if current is not None else None
         if spec.kind == BOOLEAN:

@@ -22,7 +22,7 @@ from sqlalchemy.dialects.postgresql import ARRAY
 from api.common.errors import Forbidden
 from api.common.tenancy import acting_client_id
 from api.common.timeutil import utcnow
-from api.extensions import db
+from api.extensions import db, on_postgresql
 from api.imports.registry import Validated, register_import
 from api.imports.service import InvalidUpload, submit_import
 from api.products.fields import (
@@ -42,6 +42,9 @@ CASE_PACK_COLUMNS = ITEM_COLUMNS + ("child_upc", "child_quantity")
 DECIMAL_FIELDS = frozenset(spec.name for spec in ITEM_FIELDS if spec.kind == DECIMAL)
 ADMIN_COMPARED = tuple(spec.name for spec in ITEM_FIELDS if spec.who != ANYONE)
 ADMIN_ALWAYS_FIELDS = tuple(spec.name for spec in ITEM_FIELDS if spec.who == ADMIN_ALWAYS)
+LOOKUP_COLUMNS = (ItemType.id, ItemType.upc, ItemType.sku, ItemType.name, ItemType.composite_type) + tuple(
+    getattr(ItemType, name) for name in ADMIN_COMPARED
+)
 # Files with at least this many values may read a small catalogue whole instead of looking values up.
 READ_WHOLE_CATALOGUE_FROM = 2000
 # Bound parameters per IN list on SQLite (at most 32766 per statement).
@@ -51,7 +54,7 @@ NEEDS_UPDATE_PERMISSION = "Updating existing items needs the update:items permis
 
 def _batches(values):
     values = list(values)
-    if db.session.get_bind().dialect.name == "postgresql":
+    if on_postgresql():
         yield values  # sent as one array parameter (see _among)
         return
     for start in range(0, len(values), LOOKUP_BATCH):
@@ -61,24 +64,16 @@ def _batches(values):
 def _among(column, values):
     """``column IN values``: one array parameter on PostgreSQL (no statement with thousands of
     parameters to build and parse), a parameter list elsewhere."""
-    if db.session.get_bind().dialect.name == "postgresql":
+    if on_postgresql():
         return column == any_(bindparam(None, list(values), type_=ARRAY(column.type)))
     return column.in_(values)
 
 
 def _existing(client_id, column, values):
     """The client's items whose ``column`` is one of ``values``, as {value: row}."""
-    columns = (ItemType.id, ItemType.upc, ItemType.sku, ItemType.name, ItemType.composite_type) + tuple(
-        getattr(ItemType, name) for name in ADMIN_COMPARED
-    )
-    if len(values) >= READ_WHOLE_CATALOGUE_FROM and _catalogue_smaller_than(client_id, len(values) // 4):
-        # A large file for a small catalogue (a new client's first upload): reading the catalogue
-        # costs less than sending every value of the file to be looked up.
-        rows = db.session.execute(select(*columns).where(ItemType.client_id == client_id))
-        return {key: row for row in rows if (key := getattr(row, column.key)) in values}
     found = {}
     for batch in _batches(values):
-        rows = db.session.execute(select(*columns).where(ItemType.client_id == client_id, _among(column, batch)))
+        rows = db.session.execute(select(*LOOKUP_COLUMNS).where(ItemType.client_id == client_id, _among(column, batch)))
         for row in rows:
             found[getattr(row, column.key)] = row
     return found
@@ -178,18 +173,9 @@ def _clean_rows(rows):
     return cleaned
 
 
-def _typed(values):
-    return {name: (Decimal(value) if name in DECIMAL_FIELDS and value is not None else value) for name, value in values.items()}
-
-
-def _as_stored(values):
-    return values
-
-
-def _typer():
-    """How stored values become writable: COPY on PostgreSQL reads decimals in the text they are
-    stored as; SQLite's driver needs Decimal."""
-    return _as_stored if db.session.get_bind().dialect.name == "postgresql" else _typed
+def _typed(row):
+    """Decimals are stored as their text, which COPY on PostgreSQL reads as it is; SQLite's driver needs Decimal."""
+    return {name: (Decimal(value) if name in DECIMAL_FIELDS and value is not None else value) for name, value in row.items()}
 
 
 def _current(row):
@@ -234,13 +220,21 @@ def _resolve_items(cleaned, lookups):
 def _lookups(client_id, cleaned, columns):
     """The client's items the cleaned rows name: (by id, by UPC, by SKU)."""
     ids = {item_id for _, item_id, _ in cleaned} - {None}
-    by_id = _existing(client_id, ItemType.id, ids) if ids else {}
-    by_upc = by_sku = {}
-    if "upc" in columns:
-        by_upc = _existing(client_id, ItemType.upc, {values.get("upc") for values, _, _ in cleaned} - {None})
-    if "sku" in columns:
-        by_sku = _existing(client_id, ItemType.sku, {values.get("sku") for values, _, _ in cleaned} - {None})
-    return by_id, by_upc, by_sku
+    upcs = {values.get("upc") for values, _, _ in cleaned} - {None} if "upc" in columns else set()
+    skus = {values.get("sku") for values, _, _ in cleaned} - {None} if "sku" in columns else set()
+    named = max(len(ids), len(upcs), len(skus))
+    if named >= READ_WHOLE_CATALOGUE_FROM and _catalogue_smaller_than(client_id, named // 4):
+        # A large file for a small catalogue (a new client's first upload): reading the catalogue
+        # once costs less than sending every value of the file to be looked up.
+        items = db.session.execute(select(*LOOKUP_COLUMNS).where(ItemType.client_id == client_id)).all()
+        return tuple(
+            {getattr(item, key): item for item in items if getattr(item, key) in wanted}
+            for key, wanted in (("id", ids), ("upc", upcs), ("sku", skus))
+        )
+    return tuple(
+        _existing(client_id, column, wanted) if wanted else {}
+        for column, wanted in ((ItemType.id, ids), (ItemType.upc, upcs), (ItemType.sku, skus))
+    )
 
 
 def _admin_columns(columns):
@@ -356,24 +350,22 @@ def _copy(cursor, table, columns, rows):
 def _insert_rows(rows):
     """INSERT on SQLite (executemany in process is fast); COPY on PostgreSQL, in the session's
     transaction, because executemany there costs a round trip per row."""
-    connection = db.session.connection()
-    if connection.dialect.name != "postgresql":
-        db.session.execute(insert(ItemType), rows)
+    if not on_postgresql():
+        db.session.execute(insert(ItemType), [_typed(row) for row in rows])
         return
-    with connection.connection.driver_connection.cursor() as cursor:
+    with db.session.connection().connection.driver_connection.cursor() as cursor:
         _copy(cursor, ItemType.__tablename__, list(rows[0]), rows)
 
 
 def _update_rows(client_id, rows):
     """One UPDATE per column set: by primary key on SQLite; on PostgreSQL from a temporary table
     filled with COPY, so the whole set is one statement."""
-    connection = db.session.connection()
-    if connection.dialect.name != "postgresql":
-        db.session.execute(update(ItemType), rows)  # the ORM's bulk UPDATE by primary key
+    if not on_postgresql():
+        db.session.execute(update(ItemType), [_typed(row) for row in rows])  # the ORM's bulk UPDATE by primary key
         return
     columns = list(rows[0])
     changed = [name for name in columns if name != "id"]
-    with connection.connection.driver_connection.cursor() as cursor:
+    with db.session.connection().connection.driver_connection.cursor() as cursor:
         cursor.execute(
             f"CREATE TEMPORARY TABLE item_type_updates ON COMMIT DROP AS "
             f"SELECT {', '.join(columns)} FROM item_types WITH NO DATA"
@@ -398,7 +390,7 @@ def _refresh_statistics():
     Autovacuum catches up only after a while; until then the planner believes the client has a few
     rows and filters all of them against each chunk's UPCs and SKUs instead of probing the unique
     indexes, which makes every chunk slower than the one before."""
-    if db.session.get_bind().dialect.name != "postgresql":
+    if not on_postgresql():
         return
     stale = db.session.scalar(text(
         "SELECT s.n_mod_since_analyze > 1000 + 0.2 * greatest(c.reltuples, 0) "
@@ -415,7 +407,7 @@ def _written_as_validated(write):
     Such a race is rare, so the chunk is written first and its conflicts looked up only when one
     happened: the lookups, and the fresh statistics they need, cost more than the write itself.
     Elsewhere (SQLite) the caller looks conflicts up first."""
-    if db.session.get_bind().dialect.name != "postgresql":
+    if not on_postgresql():
         return False
     try:
         with db.session.begin_nested():
@@ -426,9 +418,9 @@ def _written_as_validated(write):
 
 
 def apply_items(chunk, ctx):
-    creates, updates, typed = [], [], _typer()
+    creates, updates = [], []
     for line, row in chunk:
-        values = typed(row["values"])
+        values = row["values"]
         if row["id"] is None:
             creates.append((line, values))
         else:
@@ -563,7 +555,7 @@ def apply_case_packs(chunk, ctx):
     _refresh_statistics()
     creates, converts = [], []
     for line, row in chunk:
-        values = _typed(row["values"])
+        values = row["values"]
         if row["id"] is None:
             creates.append((line, values))
         else:

@@ -5,8 +5,8 @@ from sqlalchemy.orm import selectinload
 
 from api.common.errors import ApiError, Conflict, Forbidden, NotFound
 from api.common.pagination import after_cursor, paginate
-from api.common.tenancy import acting_client_id, get_scoped_or_404, scoped
-from api.extensions import db
+from api.common.tenancy import acting_client_id, get_scoped_or_404, owned_by_acting_client, scoped
+from api.extensions import db, on_postgresql
 from api.inbound.models import Asn, ExpectedInboundShipment, ExpectedInboundShipmentItem
 from api.inventory.models import LOCATIONS, InventoryLevel
 from api.products.fields import ITEM_FIELDS, admin_only_changes, admin_only_message
@@ -83,12 +83,8 @@ def _prefix_branches(conditions, column, term, page):
     ]
 
 
-def _on_postgresql():
-    return db.session.get_bind().dialect.name == "postgresql"
-
-
 def _name_holds(term):
-    if not _on_postgresql():
+    if not on_postgresql():
         return ItemType.name.ilike("%" + _escape_like(term) + "%", escape="\\")
     # The key condition matches nothing more (a name holding the term holds the term's key in its own
     # key) but lets the trigram index of the names' keys find the candidates. strpos on lower case is
@@ -107,7 +103,7 @@ def _search(conditions, term, limit, cursor):
     that suits it; their first pages together hold the first page of the union."""
     if cursor:
         conditions = [*conditions, after_cursor(PAGE_KEYS, cursor)]
-    if _on_postgresql():
+    if on_postgresql():
         # psycopg prepares a statement run often; a generic plan, made without knowing the term, could
         # neither use the trigram index nor tell a rare term from a common one. The estimate of the
         # statement counts ways of matching that will not run, and past jit_above_cost compiling it
@@ -125,7 +121,7 @@ def _search(conditions, term, limit, cursor):
 
 
 def list_items(args):
-    conditions = [ItemType.client_id == acting_client_id()]
+    conditions = [owned_by_acting_client(ItemType)]
     if args["compositeType"]:
         conditions.append(ItemType.composite_type.in_({int(t) for t in args["compositeType"].split(",")}))
     if args["shopifyVariantId"]:

@@ -30,7 +30,7 @@ from sqlalchemy.exc import DBAPIError
 
 from api.common.csv_io import FORMULA_PREFIXES
 from api.common.errors import ApiError, Forbidden, InvalidInput
-from api.extensions import db
+from api.extensions import db, on_postgresql
 from api.inventory.models import LOCATIONS
 
 log = logging.getLogger(__name__)
@@ -149,7 +149,7 @@ def without_trailing_semicolons(query):
 
 def _execute(report, sql, values, is_admin):
     timeout = float(current_app.config["REPORT_STATEMENT_TIMEOUT_S"])
-    if db.engine.dialect.name == "postgresql":
+    if on_postgresql():
         return _run_postgresql(report, sql, values, timeout, is_admin)
     return _run_sqlite(report, sql, values, timeout, is_admin, _reader_engine())
 
@@ -414,7 +414,7 @@ def csv_stream(report, parameter_values, *, client_id, context, is_admin):
     when the first chunk is read and ends when the generator is closed; it needs no app context."""
     values = _bound_values(report, parameter_values, client_id=client_id, context=context, is_admin=is_admin)
     timeout = float(current_app.config["REPORT_STATEMENT_TIMEOUT_S"])
-    if db.engine.dialect.name == "postgresql":
+    if on_postgresql():
         return _postgresql_csv(report, values, timeout, is_admin)
     reader = _reader_engine()
     # The body is read after the request's session has ended: keep what the second run needs.

@@ -67,9 +67,11 @@ def check_active_schedules_can_run(report):
     """A report changed to ask for parameters would leave its active schedules failing every run:
     refused while any is active."""
     asked = declared_parameters(report.query)
+    if not asked:
+        return
     active = db.session.scalar(
         select(func.count()).select_from(ReportSchedule).where(ReportSchedule.report_id == report.id, ReportSchedule.is_active)
-    ) if asked else 0
+    )
     if active:
         raise InvalidSchedule(
             f"This report would ask for {', '.join(asked)} when it runs, which its {active} active "

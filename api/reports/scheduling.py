@@ -27,7 +27,7 @@ import sqlalchemy as sa
 from sqlalchemy import func, insert, or_, select, update
 
 from api.common.timeutil import utcnow
-from api.extensions import db
+from api.extensions import db, on_postgresql
 from api.reports import quartz
 from api.reports.models import ReportSchedule, ScheduleRun
 from api.reports.schedule_runs import QUEUED
@@ -149,7 +149,7 @@ def claim_due(now, limit, lookahead=timedelta(0)):
         .order_by(ReportSchedule.next_fire_at)
         .limit(limit)
     ).all()
-    claim = _claim_postgresql if db.session.get_bind().dialect.name == "postgresql" else _claim_portable
+    claim = _claim_postgresql if on_postgresql() else _claim_portable
     runs = []
     for occurrence in occurrences:
         crontab, time_zone, seen = occurrence
@@ -250,14 +250,14 @@ def requeue_stalled(now, limit):
         .returning(ScheduleRun.id, ScheduleRun.due_at, ScheduleRun.schedule_id)
         .execution_options(synchronize_session=False)
     ).all()
-    if taken:
-        schedules = {schedule_id: (report_id, context) for schedule_id, report_id, context in db.session.execute(
-            select(ReportSchedule.id, ReportSchedule.report_id, ReportSchedule.context)
-            .where(ReportSchedule.id.in_({schedule_id for _, _, schedule_id in taken}))
-        )}
-    db.session.commit()
     if not taken:
+        db.session.commit()
         return []
+    schedules = {schedule_id: (report_id, context) for schedule_id, report_id, context in db.session.execute(
+        select(ReportSchedule.id, ReportSchedule.report_id, ReportSchedule.context)
+        .where(ReportSchedule.id.in_({schedule_id for _, _, schedule_id in taken}))
+    )}
+    db.session.commit()
     run_ids = [run_id for run_id, _, _ in taken]
     log.warning("enqueueing again %d schedule runs left queued: %s", len(run_ids), run_ids[:20])
     requeued = HeldRuns()
