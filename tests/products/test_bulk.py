@@ -357,3 +357,23 @@ def test_a_chunk_failing_among_parallel_ones_leaves_only_whole_chunks_applied(ap
     chunks = [{f"F{n}", f"F{n + 1}"} & {f"F{m}" for m in range(9)} for n in range(0, 9, 2)]
     assert all(chunk <= set(created) or not chunk & set(created) for chunk in chunks)
     assert "F5" not in created and len(created) == job.processed
+
+
+def test_a_large_file_for_a_small_catalogue_finds_the_items_it_names(client, factory, acme, as_manager):
+    # Enough rows to read the whole (small) catalogue at once instead of looking each value up.
+    existing = factory.item(acme, upc="U00007", sku="OLD-7", name="Old seven")
+    factory.item(acme, upc="OTHER", sku="TAKEN", name="Other")
+    rows = [row(f"U{n:05d}") for n in range(2400)]
+    rows[7]["sku"] = "OLD-7"
+    rows[9]["sku"] = "TAKEN"
+    rows[11] = {"id": str(existing.id), "upc": "", "sku": "OLD-7", "name": "Renamed"}
+
+    report = client.post(ITEMS + "&validateOnly=true", json=rows, headers=as_manager).get_json()
+
+    # Line 9 updates the item with its UPC; line 13 names the same item by id.
+    assert (report["would_create"], report["would_update"]) == (2397, 1)
+    assert report["errors"] == [
+        {"line": 11, "error": "An item with SKU 'TAKEN' already exists."},
+        {"line": 13, "error": "UPC 'U00007' appears more than once in the file (first on line 9). "
+                              "SKU 'OLD-7' appears more than once in the file (first on line 9)."},
+    ]
