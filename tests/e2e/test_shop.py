@@ -5,6 +5,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from api.extensions import db
+from api.shop.models import NotificationSetting, ShopConnection
 from tests.e2e.conftest import log_in
 from tests.factories import PASSWORD
 from tests.live import start_api
@@ -155,3 +157,21 @@ def test_the_notification_addresses_are_edited_as_one_list(factory, shop_api, ac
 
     page.reload()
     expect(page.get_by_label("Notification E-mail Addresses")).to_have_value("ops@acme.example, dock@acme.example")
+
+
+def test_a_read_only_user_sees_the_shop_and_its_addresses_without_the_means_to_change_them(factory, shop_api, page, screenshot):
+    acme = factory.client("Acme Outdoor", shopify_shop_name=SHOP)
+    db.session.add_all([
+        ShopConnection(client_id=acme.id, shop_domain=SHOP, access_token_encrypted=b"not read by this page"),
+        NotificationSetting(client_id=acme.id, email_addresses=["ops@acme.example"]),
+    ])
+    db.session.commit()
+    factory.user("client_read_only", acme, username="robin.viewer")
+    log_in(page, shop_api, "robin.viewer", PASSWORD, path=f"/{acme.id}/shopify")
+
+    expect(page.get_by_role("link", name=SHOP)).to_be_visible()
+    expect(page.get_by_label("Notification E-mail Addresses")).to_have_value("ops@acme.example")
+    expect(page.get_by_role("button", name="here to Reauthenticate")).to_have_count(0)
+    expect(page.get_by_label("Notification E-mail Addresses")).not_to_be_editable()
+    expect(page.get_by_role("button", name="Save")).to_have_count(0)
+    screenshot(page, "read-only")

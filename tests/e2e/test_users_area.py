@@ -59,7 +59,7 @@ def test_api_errors_are_shown_and_nothing_is_created(factory, live_api, page, sc
     assert User.query.filter_by(username="new.person").count() == 0
 
 
-def test_read_only_user_sees_users_without_the_means_to_change_them(factory, live_api, page):
+def test_read_only_user_sees_users_without_the_means_to_change_them(factory, live_api, page, screenshot):
     acme = factory.client("Acme Outdoor")
     factory.user("client_read_only", acme, username="robin.viewer")
 
@@ -73,3 +73,4 @@ def test_read_only_user_sees_users_without_the_means_to_change_them(factory, liv
     expect(page.get_by_label("Email")).to_be_disabled()
     expect(page.get_by_label("Password")).to_have_count(0)
     expect(page.get_by_role("button", name="Save")).to_have_count(0)
+    screenshot(page, "read-only-user")
