@@ -99,9 +99,8 @@ def _apply_chunk(kind, context, upload_id, seq):
         select(ImportChunk).filter_by(upload_id=upload_id, seq=seq).execution_options(populate_existing=True)
     ).one()
     payload = unpack(chunk.rows)
-    rows = [(line, row) for line, row in payload["rows"]]
     failures = sorted(
-        [(line, error) for line, error in kind.apply_chunk(rows, context)]
+        [(line, error) for line, error in kind.apply_chunk(payload["rows"], context)]
         + [(line, error) for line, error in payload["rejected"]]
     )
     chunk.rows = None
@@ -110,7 +109,7 @@ def _apply_chunk(kind, context, upload_id, seq):
     job = db.session.scalars(
         select(Job).where(Job.id == context.job_id).with_for_update().execution_options(populate_existing=True)
     ).one()
-    handled = len(rows) + len(payload["rejected"])
+    handled = payload["count"] + len(payload["rejected"])
     job.processed += handled
     job.failed += len(failures)
     job.succeeded += handled - len(failures)

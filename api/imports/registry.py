@@ -3,12 +3,15 @@
 A kind registers two functions:
 
 - ``validate(rows, ctx) -> Validated`` checks the whole file (rows as received, in file order; row i
-  is CSV line i + 2, the header being line 1) and answers the cleaned rows as ``(line, cleaned)``
-  and the row errors as ``(line, text)``. Cleaned rows are stored as JSON between the upload and
-  the job, so they hold only JSON values (strings, numbers, booleans, None, lists, dicts).
-- ``apply_chunk(chunk, ctx) -> [(line, text)]`` applies ``[(line, cleaned)]`` in the current session
-  without committing and answers the rows it could not apply. The job commits the chunk's writes
-  together with its progress, so every row is applied exactly once even when a worker dies.
+  is CSV line i + 2, the header being line 1) and answers the cleaned rows and the row errors as
+  ``(line, text)``. Cleaned rows are a list of ``(line, cleaned)``, or any sequence whose slices are
+  a chunk of rows in a form of the kind's own (items travel column by column). Chunks are stored as
+  JSON between the upload and the job, so they hold only JSON values (strings, numbers, booleans,
+  None, lists, dicts).
+- ``apply_chunk(chunk, ctx) -> [(line, text)]`` applies one such slice (``[(line, cleaned)]`` for a
+  list) in the current session without committing and answers the rows it could not apply. The job
+  commits the chunk's writes together with its progress, so every row is applied exactly once even
+  when a worker dies.
 
 Neither may use the request: the job runs in a worker, so both read the client from ``ctx``.
 """
@@ -27,7 +30,7 @@ class ImportContext:
 
 @dataclass
 class Validated:
-    rows: list = field(default_factory=list)  # [(line, cleaned row)]
+    rows: list = field(default_factory=list)  # [(line, cleaned row)], or a sequence of the kind's own
     errors: list = field(default_factory=list)  # [(line, error text)]
     would_create: int = 0
     would_update: int = 0

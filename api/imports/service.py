@@ -57,6 +57,8 @@ def submit_import(kind, rows, identity, *, validate_only=False, valid_rows_only=
     for seq, start in enumerate(range(0, max(len(clean), 1), size)):
         # Rows skipped at the user's choice travel with the first chunk and are counted as failed.
         rejected = errors if seq == 0 else []
-        db.session.add(ImportChunk(upload_id=upload_id, seq=seq, rows=pack({"rows": clean[start:start + size], "rejected": rejected})))
+        count = max(0, min(size, len(clean) - start))
+        payload = {"rows": clean[start:start + size], "count": count, "rejected": rejected}
+        db.session.add(ImportChunk(upload_id=upload_id, seq=seq, rows=pack(payload)))
     params = {"upload_id": upload_id, "actor": identity.username, "is_admin": identity.is_admin}
     return start_job(kind, client_id, identity, params=params, total=len(rows))

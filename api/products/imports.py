@@ -1,34 +1,32 @@
 """Bulk items and bulk case packs: import kinds on the upload framework (api/imports).
 
 Rows arrive as objects keyed by CSV header, every value a string ("" is null). Validation cleans
-each cell with the field table's cleaners (fields.py) and checks the whole file against the
-client's items with a few set-based queries; applying writes a chunk with one INSERT and one UPDATE
-statement (executemany), never item by item.
+the cells column by column with the field table's cleaners (fields.py) and checks the whole file
+against the client's items with a few set-based queries; applying writes a chunk set-based
+(item_rows.py), never item by item.
 
 Items CSV: the headers are field names (plus ``id``). A row with an ``id`` updates that item; a row
 without one updates the item with its ``upc`` if the client has one, and creates an item otherwise.
 Case packs CSV: the item fields plus ``child_upc`` and ``child_quantity``; a row without an ``id``
 creates a case pack, a row with one converts that (simple) item into a case pack.
 """
-from decimal import Decimal
-from itertools import chain
 from operator import itemgetter
 
 from psycopg.errors import UniqueViolation
-from sqlalchemy import any_, bindparam, func, insert, select, text, update
+from sqlalchemy import any_, bindparam, func, insert, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.dialects.postgresql import ARRAY
 
 from api.common.errors import Forbidden
 from api.common.tenancy import acting_client_id
-from api.common.timeutil import utcnow
 from api.extensions import db, on_postgresql
 from api.imports.registry import Validated, register_import
 from api.imports.service import InvalidUpload, submit_import
 from api.products.fields import (
-    ADMIN_ALWAYS, ANYONE, BOOLEAN_FIELDS, CELL_CLEANERS, DECIMAL, ITEM_FIELDS, CellError, admin_only_changes,
-    admin_only_message, clean_column, clean_quantity_cell,
+    ADMIN_ALWAYS, ANYONE, CELL_CLEANERS, ITEM_FIELDS, CellError, admin_only_changes, admin_only_message,
+    clean_column, clean_quantity_cell,
 )
+from api.products.item_rows import ABSENT, ItemRows, write_items
 from api.products.models import CASE_PACK, SIMPLE, ItemComponent, ItemType
 from api.products.service import (
     CASE_PACK_CHILD_NOT_SIMPLE, CHILD_IS_PARENT, ITEM_NOT_FOUND, LOCKED_ON_CONVERSION, ONLY_SIMPLE_CONVERTS,
@@ -39,7 +37,6 @@ IMPORT_ITEMS = "import_items"
 IMPORT_CASE_PACKS = "import_case_packs"
 ITEM_COLUMNS = ("id",) + tuple(spec.name for spec in ITEM_FIELDS)
 CASE_PACK_COLUMNS = ITEM_COLUMNS + ("child_upc", "child_quantity")
-DECIMAL_FIELDS = frozenset(spec.name for spec in ITEM_FIELDS if spec.kind == DECIMAL)
 ADMIN_COMPARED = tuple(spec.name for spec in ITEM_FIELDS if spec.who != ANYONE)
 ADMIN_ALWAYS_FIELDS = tuple(spec.name for spec in ITEM_FIELDS if spec.who == ADMIN_ALWAYS)
 LOOKUP_COLUMNS = (ItemType.id, ItemType.upc, ItemType.sku, ItemType.name, ItemType.composite_type) + tuple(
@@ -104,12 +101,11 @@ def _cell(row, name):
     return value if isinstance(value, str) else str(value)
 
 
-_ABSENT = object()  # a cell the row leaves out: the item keeps its value
 ID_PROBLEM = "id must be an item id (a whole number)."
 
 
 def _as_text(cell):
-    if cell is _ABSENT or type(cell) is str:
+    if cell is ABSENT or type(cell) is str:
         return cell
     return "" if cell is None else str(cell)
 
@@ -123,15 +119,21 @@ def _clean_id(cell):
     return CellError(ID_PROBLEM)
 
 
+def _file_order(rows, columns):
+    """The columns in the file's order: the first row's, then any other row adds."""
+    first = [name for name in rows[0] if name in columns]
+    return first + [name for name in columns if name not in first]
+
+
 def _raw_columns(rows, names):
     """The rows' cells column by column, as text, and whether some row leaves a column out (its
-    cells are _ABSENT there)."""
+    cells are ABSENT there)."""
     try:
         # One more name than needed keeps itemgetter answering tuples even for a single column.
         columns = list(zip(*map(itemgetter(*names, names[0]), rows)))[:len(names)]
         gaps = False
     except KeyError:
-        columns, gaps = [[row.get(name, _ABSENT) for row in rows] for name in names], True
+        columns, gaps = [[row.get(name, ABSENT) for row in rows] for name in names], True
     return [column if {str} >= set(map(type, column)) else list(map(_as_text, column)) for column in columns], gaps
 
 
@@ -141,41 +143,48 @@ def _cleaned(name, cells):
     return clean_column(name, cells)
 
 
-def _clean_rows(rows):
-    """[(values, id, problems)]: each row's typed field values, its id and its cell errors.
-
-    Cleaned column by column (fields.clean_column), then put back together row by row. A column
-    the row leaves out keeps the item's value; an empty cell is null."""
-    names = [name for name in dict.fromkeys(chain.from_iterable(rows)) if name == "id" or name in CELL_CLEANERS]
+def _clean_columns(rows, columns):
+    """The file's cells cleaned column by column (fields.clean_column), as {name: values}: each
+    value typed, the cell's CellError, or ABSENT where the row leaves the column out. An empty cell
+    is null."""
+    names = [name for name in _file_order(rows, columns) if name == "id" or name in CELL_CLEANERS]
     if not names:
-        return [({}, None, []) for _ in rows]
+        return {}
     raw, gaps = _raw_columns(rows, names)
-    if gaps:
-        columns = [
-            [_ABSENT if cell is _ABSENT else value
-             for cell, value in zip(cells, _cleaned(name, ["" if cell is _ABSENT else cell for cell in cells]))]
-            for name, cells in zip(names, raw)
-        ]
-    else:
-        columns = [_cleaned(name, cells) for name, cells in zip(names, raw)]
-    if not gaps and not any(CellError in set(map(type, column)) for column in columns):
-        # The usual file: every cell present and valid.
-        ids = columns[names.index("id")] if "id" in names else [None] * len(rows)
-        field_names = [name for name in names if name != "id"]
-        field_columns = [column for name, column in zip(names, columns) if name != "id"]
-        typed_rows = zip(*field_columns) if field_columns else [()] * len(rows)
-        return [(dict(zip(field_names, typed)), item_id, []) for typed, item_id in zip(typed_rows, ids)]
+    if not gaps:
+        return {name: _cleaned(name, cells) for name, cells in zip(names, raw)}
+    return {
+        name: [ABSENT if cell is ABSENT else value
+               for cell, value in zip(cells, _cleaned(name, ["" if cell is ABSENT else cell for cell in cells]))]
+        for name, cells in zip(names, raw)
+    }
+
+
+def _cell_problems(cells):
+    """{row index: [cell errors]}, in column order."""
+    problems = {}
+    for values in cells.values():
+        if CellError in set(map(type, values)):
+            for index, value in enumerate(values):
+                if type(value) is CellError:
+                    problems.setdefault(index, []).append(str(value))
+    return problems
+
+
+def _clean_rows(rows, columns):
+    """[(values, id, problems)]: each row's typed field values (without the cells it leaves out),
+    its id and its cell errors."""
+    cells = _clean_columns(rows, columns)
+    problems = _cell_problems(cells)
     cleaned = []
-    for typed in zip(*columns):
-        values = {name: value for name, value in zip(names, typed) if value is not _ABSENT and type(value) is not CellError}
-        problems = [str(value) for value in typed if type(value) is CellError]
-        cleaned.append((values, values.pop("id", None), problems))
+    for index, typed in enumerate(zip(*cells.values()) if cells else [()] * len(rows)):
+        values = {name: value for name, value in zip(cells, typed) if value is not ABSENT and type(value) is not CellError}
+        cleaned.append((values, values.pop("id", None), problems.get(index, [])))
     return cleaned
 
 
-def _typed(row):
-    """Decimals are stored as their text, which COPY on PostgreSQL reads as it is; SQLite's driver needs Decimal."""
-    return {name: (Decimal(value) if name in DECIMAL_FIELDS and value is not None else value) for name, value in row.items()}
+def _texts(values):
+    return {value for value in set(values) if type(value) is str} if values is not None else set()
 
 
 def _current(row):
@@ -193,35 +202,16 @@ class _Seen:
             return None
         first = self.lines.setdefault((kind, value), line)
         if first != line:
-            return f"{kind.upper()} '{value}' appears more than once in the file (first on line {first})."
+            return _appears_again(kind, value, first)
         return None
 
 
-def _resolve_items(cleaned, lookups):
-    """Find each cleaned row's target item (by id, else by UPC)."""
-    by_id, by_upc, by_sku = lookups
-    resolved = []
-    for index, (values, item_id, problems) in enumerate(cleaned):
-        line = index + 2
-        target = None
-        if item_id is not None:
-            target = by_id.get(item_id)
-            if target is None:
-                problems.append(ITEM_NOT_FOUND)
-            elif values.get("upc") is not None and values["upc"] != target.upc:
-                problems.append(UPC_FIXED)
-            values.pop("upc", None)
-        elif values.get("upc") is not None:
-            target = by_upc.get(values["upc"])
-        resolved.append((line, values, target, problems))
-    return resolved
+def _appears_again(kind, value, first_line):
+    return f"{kind.upper()} '{value}' appears more than once in the file (first on line {first_line})."
 
 
-def _lookups(client_id, cleaned, columns):
-    """The client's items the cleaned rows name: (by id, by UPC, by SKU)."""
-    ids = {item_id for _, item_id, _ in cleaned} - {None}
-    upcs = {values.get("upc") for values, _, _ in cleaned} - {None} if "upc" in columns else set()
-    skus = {values.get("sku") for values, _, _ in cleaned} - {None} if "sku" in columns else set()
+def _lookups(client_id, ids, upcs, skus):
+    """The client's items the file names: (by id, by UPC, by SKU)."""
     named = max(len(ids), len(upcs), len(skus))
     if named >= READ_WHOLE_CATALOGUE_FROM and _catalogue_smaller_than(client_id, named // 4):
         # A large file for a small catalogue (a new client's first upload): reading the catalogue
@@ -242,72 +232,150 @@ def _admin_columns(columns):
     return [name for name in columns if name in ADMIN_ALWAYS_FIELDS], [name for name in columns if name in ADMIN_COMPARED]
 
 
-def _check_item_row(line, values, target, problems, ctx, seen, by_sku, admin_columns):
-    for name in ("upc", "sku", "name"):
-        if values.get(name) is None and (target is None or name in values):
-            problems.append(f"{name} is required.")
-    for kind in ("upc", "sku"):
-        value = values.get(kind) if kind in values or kind == "sku" or target is None else target.upc
-        problem = seen.clash(kind, value, line)
-        if problem:
-            problems.append(problem)
-    sku = values.get("sku")
-    if sku is not None:
-        owner = by_sku.get(sku)
-        if owner is not None and (target is None or owner.id != target.id):
-            problems.append(f"An item with SKU '{sku}' already exists.")
-    compared = admin_columns[0] if target is None else admin_columns[1]
-    if not ctx.is_admin and compared:
-        given = {name: values[name] for name in compared if name in values}
-        refused = admin_only_changes(given, _current(target) if target is not None else None, creating=target is None)
-        if refused:
-            problems.append(admin_only_message(refused))
+class _ItemsFile:
+    """An items file under validation, column by column: each row's cells, the item it updates
+    (None for a new one) and its problems, checked a column at a time."""
+
+    def __init__(self, rows, ctx):
+        self.ctx, self.size = ctx, len(rows)
+        self.given = _headers(rows, ITEM_COLUMNS)
+        self.cells = _clean_columns(rows, self.given)
+        self.problems = _cell_problems(self.cells)
+        ids = self.cells.pop("id", [None] * self.size)
+        self.ids = [item_id if type(item_id) is int else None for item_id in ids]
+        self.by_id, self.by_upc, self.by_sku = _lookups(
+            ctx.client_id, set(self.ids) - {None}, _texts(self.cells.get("upc")), _texts(self.cells.get("sku")),
+        )
+        self.targets = self._targets()
+
+    def _problem(self, index, text):
+        self.problems.setdefault(index, []).append(text)
+
+    def _targets(self):
+        """The item each row updates: by id, else by UPC. A row naming its item by id cannot change
+        its UPC, which then stays out of the row."""
+        upcs = self.cells.get("upc")
+        if any(item_id is not None for item_id in self.ids):
+            targets = []
+            for index, item_id in enumerate(self.ids):
+                target = None
+                if item_id is not None:
+                    target = self.by_id.get(item_id)
+                    if target is None:
+                        self._problem(index, ITEM_NOT_FOUND)
+                    elif upcs is not None and type(upcs[index]) is str and upcs[index] != target.upc:
+                        self._problem(index, UPC_FIXED)
+                    if upcs is not None:
+                        upcs[index] = ABSENT
+                elif upcs is not None and type(upcs[index]) is str:
+                    target = self.by_upc.get(upcs[index])
+                targets.append(target)
+            return targets
+        if upcs is None or not self.by_upc:
+            return [None] * self.size
+        return [self.by_upc.get(upc) if type(upc) is str else None for upc in upcs]
+
+    def check(self):
+        """The row checks, on the rows whose cells and item were found good."""
+        checked = [index for index in range(self.size) if index not in self.problems] if self.problems else range(self.size)
+        targets, column = self.targets, self.cells.get
+        for name in ("upc", "sku", "name"):
+            values = column(name)
+            if values is None:  # a new item needs the column the file leaves out
+                missing = (index for index in checked if targets[index] is None)
+            else:
+                missing = (index for index in checked
+                           if values[index] is None or (values[index] is ABSENT and targets[index] is None))
+            for index in list(missing):
+                self._problem(index, f"{name} is required.")
+        upcs, skus = column("upc"), column("sku")
+        self._clashes("upc", checked, [
+            target.upc if (upcs is None or upcs[index] is ABSENT) and target is not None
+            else (None if upcs is None or upcs[index] is ABSENT else upcs[index])
+            for index, target in zip(checked, map(targets.__getitem__, checked))
+        ])
+        if skus is not None:
+            self._clashes("sku", checked, [None if skus[index] is ABSENT else skus[index] for index in checked])
+            if self.by_sku:
+                for index in checked:
+                    owner = self.by_sku.get(skus[index]) if type(skus[index]) is str else None
+                    if owner is not None and (targets[index] is None or owner.id != targets[index].id):
+                        self._problem(index, f"An item with SKU '{skus[index]}' already exists.")
+        if not self.ctx.is_admin:
+            self._check_admin_only(checked)
+
+    def _clashes(self, kind, indexes, values):
+        """'appears more than once' for each row repeating an earlier row's value."""
+        given = [(index, value) for index, value in zip(indexes, values) if value is not None]
+        if len({value for _, value in given}) == len(given):
+            return
+        first = {}
+        for index, value in given:
+            earlier = first.setdefault(value, index)
+            if earlier != index:
+                self._problem(index, _appears_again(kind, value, earlier + 2))
+
+    def _check_admin_only(self, indexes):
+        when_creating, when_updating = _admin_columns(self.given)
+        for index in indexes:
+            target = self.targets[index]
+            compared = when_creating if target is None else when_updating
+            if not compared:
+                continue
+            given = {name: self.cells[name][index] for name in compared if self.cells[name][index] is not ABSENT}
+            refused = admin_only_changes(given, _current(target) if target is not None else None, creating=target is None)
+            if refused:
+                self._problem(index, admin_only_message(refused))
+
+    def validated(self):
+        result = Validated(errors=[(index + 2, " ".join(problems)) for index, problems in sorted(self.problems.items())])
+        good = [index for index in range(self.size) if index not in self.problems] if self.problems else range(self.size)
+        ids = [self.targets[index].id if self.targets[index] is not None else None for index in good]
+        result.would_update = len(ids) - ids.count(None)
+        result.would_create = ids.count(None)
+        columns = list(self.cells.values())
+        if self.problems:
+            columns = [[column[index] for index in good] for column in columns]
+        result.rows = _ItemsToApply(ItemRows([index + 2 for index in good], ids, list(self.cells), columns))
+        return result
+
+
+class _ItemsToApply:
+    """The valid rows of an items file, sliced into chunks as ItemRows' JSON."""
+
+    def __init__(self, rows):
+        self.rows = rows
+
+    def __len__(self):
+        return len(self.rows)
+
+    def __getitem__(self, part):
+        rows = self.rows
+        return ItemRows(rows.lines[part], rows.ids[part], rows.names, [column[part] for column in rows.columns]).to_json()
 
 
 def validate_items(rows, ctx):
-    columns = _headers(rows, ITEM_COLUMNS)
-    cleaned = _clean_rows(rows)
-    by_id, by_upc, by_sku = _lookups(ctx.client_id, cleaned, columns)
-    seen, admin_columns = _Seen(), _admin_columns(columns)
-    result = Validated()
-    for line, values, target, problems in _resolve_items(cleaned, (by_id, by_upc, by_sku)):
-        if not problems:
-            _check_item_row(line, values, target, problems, ctx, seen, by_sku, admin_columns)
-        if problems:
-            result.errors.append((line, " ".join(problems)))
-            continue
-        if target is None:
-            result.would_create += 1
-        else:
-            result.would_update += 1
-        result.rows.append((line, {"id": target.id if target is not None else None, "values": values}))
-    return result
-
-
-def _item_defaults():
-    defaults = {spec.name: None for spec in ITEM_FIELDS}
-    defaults.update({name: False for name in BOOLEAN_FIELDS})
-    return defaults
+    items = _ItemsFile(rows, ctx)
+    items.check()
+    return items.validated()
 
 
 def _conflicts(client_id, creates, updates):
     """Rows whose UPC or SKU another item took after validation, as {line: error}."""
-    upcs = {values["upc"] for _, values in creates}
-    skus = {values["sku"] for _, values in creates} | {
-        values["sku"] for _, _, values in updates if values.get("sku") is not None
-    }
+    upcs = _texts(creates.column("upc"))
+    skus = _texts(creates.column("sku")) | _texts(updates.column("sku"))
     taken_upc = _existing(client_id, ItemType.upc, upcs) if upcs else {}
     taken_sku = _existing(client_id, ItemType.sku, skus) if skus else {}
     errors = {}
-    for line, values in creates:
-        if values["upc"] in taken_upc:
-            errors[line] = f"An item with UPC '{values['upc']}' already exists."
-        elif values["sku"] in taken_sku:
-            errors[line] = f"An item with SKU '{values['sku']}' already exists."
-    for line, item_id, values in updates:
-        owner = taken_sku.get(values.get("sku"))
+    for line, upc, sku in zip(creates.lines, creates.column("upc"), creates.column("sku")):
+        if upc in taken_upc:
+            errors[line] = f"An item with UPC '{upc}' already exists."
+        elif sku in taken_sku:
+            errors[line] = f"An item with SKU '{sku}' already exists."
+    for line, item_id, sku in zip(updates.lines, updates.ids, updates.column("sku")):
+        owner = taken_sku.get(sku) if type(sku) is str else None
         if owner is not None and owner.id != item_id:
-            errors[line] = f"An item with SKU '{values['sku']}' already exists."
+            errors[line] = f"An item with SKU '{sku}' already exists."
     return errors
 
 
@@ -316,67 +384,6 @@ def _missing_items(client_id, ids):
     for batch in _batches(ids):
         found.update(db.session.scalars(select(ItemType.id).where(ItemType.client_id == client_id, _among(ItemType.id, batch))))
     return set(ids) - found
-
-
-def _write_items(client_id, creates, updates, composite_type=SIMPLE, want_ids=False):
-    """Insert the new items and update the changed ones, set-based; answers the new items' ids by
-    UPC when asked."""
-    now = utcnow()
-    if creates:
-        defaults = _item_defaults()
-        _insert_rows([
-            {**defaults, **values, "client_id": client_id, "composite_type": composite_type,
-             "created_at": now, "updated_at": now}
-            for _, values in creates
-        ])
-    groups = {}
-    for _, item_id, values in updates:
-        groups.setdefault(tuple(values), []).append({**values, "id": item_id, "updated_at": now})
-    for rows in groups.values():
-        _update_rows(client_id, rows)
-    if not (creates and want_ids):
-        return {}
-    upcs = [values["upc"] for _, values in creates]
-    return {upc: row_id for upc, row_id in _ids_by_upc(client_id, upcs)}
-
-
-def _copy(cursor, table, columns, rows):
-    values_of = itemgetter(*columns)
-    with cursor.copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as copy:
-        for row in rows:
-            copy.write_row(values_of(row))
-
-
-def _insert_rows(rows):
-    """INSERT on SQLite (executemany in process is fast); COPY on PostgreSQL, in the session's
-    transaction, because executemany there costs a round trip per row."""
-    if not on_postgresql():
-        db.session.execute(insert(ItemType), [_typed(row) for row in rows])
-        return
-    with db.session.connection().connection.driver_connection.cursor() as cursor:
-        _copy(cursor, ItemType.__tablename__, list(rows[0]), rows)
-
-
-def _update_rows(client_id, rows):
-    """One UPDATE per column set: by primary key on SQLite; on PostgreSQL from a temporary table
-    filled with COPY, so the whole set is one statement."""
-    if not on_postgresql():
-        db.session.execute(update(ItemType), [_typed(row) for row in rows])  # the ORM's bulk UPDATE by primary key
-        return
-    columns = list(rows[0])
-    changed = [name for name in columns if name != "id"]
-    with db.session.connection().connection.driver_connection.cursor() as cursor:
-        cursor.execute(
-            f"CREATE TEMPORARY TABLE item_type_updates ON COMMIT DROP AS "
-            f"SELECT {', '.join(columns)} FROM item_types WITH NO DATA"
-        )
-        _copy(cursor, "item_type_updates", columns, rows)
-        cursor.execute(
-            f"UPDATE item_types SET {', '.join(f'{name} = u.{name}' for name in changed)} "
-            f"FROM item_type_updates u WHERE item_types.id = u.id AND item_types.client_id = %s",
-            (client_id,),
-        )
-        cursor.execute("DROP TABLE item_type_updates")
 
 
 def _ids_by_upc(client_id, upcs):
@@ -418,27 +425,17 @@ def _written_as_validated(write):
 
 
 def apply_items(chunk, ctx):
-    creates, updates = [], []
-    for line, row in chunk:
-        values = row["values"]
-        if row["id"] is None:
-            creates.append((line, values))
-        else:
-            updates.append((line, row["id"], values))
+    creates, updates = ItemRows.from_json(chunk).split()
     errors = {}
-    if updates:
-        for missing in _missing_items(ctx.client_id, [item_id for _, item_id, _ in updates]):
-            errors.update({line: ITEM_NOT_FOUND for line, item_id, _ in updates if item_id == missing})
-        updates = [(line, item_id, values) for line, item_id, values in updates if line not in errors]
-    if _written_as_validated(lambda: _write_items(ctx.client_id, creates, updates)):
+    if len(updates):
+        missing = _missing_items(ctx.client_id, set(updates.ids))
+        errors.update({line: ITEM_NOT_FOUND for line, item_id in zip(updates.lines, updates.ids) if item_id in missing})
+        updates = updates.without_lines(errors)
+    if _written_as_validated(lambda: write_items(ctx.client_id, creates, updates)):
         return sorted(errors.items())
     _refresh_statistics()
     errors.update(_conflicts(ctx.client_id, creates, updates))
-    _write_items(
-        ctx.client_id,
-        [(line, values) for line, values in creates if line not in errors],
-        [(line, item_id, values) for line, item_id, values in updates if line not in errors],
-    )
+    write_items(ctx.client_id, creates.without_lines(errors), updates.without_lines(errors))
     return sorted(errors.items())
 
 
@@ -518,8 +515,11 @@ def _check_case_pack_row(line, row, values, target, problems, ctx, lookups, chil
 
 def validate_case_packs(rows, ctx):
     columns = _headers(rows, CASE_PACK_COLUMNS)
-    cleaned = _clean_rows(rows)
-    lookups = _lookups(ctx.client_id, cleaned, columns)
+    cleaned = _clean_rows(rows, columns)
+    lookups = _lookups(
+        ctx.client_id, {item_id for _, item_id, _ in cleaned} - {None},
+        {values.get("upc") for values, _, _ in cleaned} - {None}, {values.get("sku") for values, _, _ in cleaned} - {None},
+    )
     children = _existing(ctx.client_id, ItemType.upc, {_cell(row, "child_upc").strip() for row in rows} - {""})
     target_ids = {row.id for row in lookups[0].values()}
     parents = _parents_of(ctx.client_id, {child.id for child in children.values()} | target_ids)
@@ -553,17 +553,14 @@ def validate_case_packs(rows, ctx):
 
 def apply_case_packs(chunk, ctx):
     _refresh_statistics()
-    creates, converts = [], []
-    for line, row in chunk:
-        values = row["values"]
-        if row["id"] is None:
-            creates.append((line, values))
-        else:
-            converts.append((line, row["id"], values))
+    new, converted = [(line, row) for line, row in chunk if row["id"] is None], [(line, row) for line, row in chunk if row["id"] is not None]
+    creates = ItemRows.from_values([line for line, _ in new], [None] * len(new), [row["values"] for _, row in new])
+    converts = ItemRows.from_values([line for line, _ in converted], [row["id"] for _, row in converted],
+                                    [{**row["values"], "composite_type": CASE_PACK} for _, row in converted])
     errors = _conflicts(ctx.client_id, creates, converts)
-    holders = _parents_of(ctx.client_id, {row["child_id"] for _, row in chunk} | {row["id"] for _, row in chunk if row["id"]})
+    holders = _parents_of(ctx.client_id, {row["child_id"] for _, row in chunk} | set(converts.ids))
     current_types = {}
-    for batch in _batches([item_id for _, item_id, _ in converts]):
+    for batch in _batches(converts.ids):
         current_types.update(db.session.execute(select(ItemType.id, ItemType.composite_type).where(
             ItemType.client_id == ctx.client_id, _among(ItemType.id, batch))).all())
     children = {}
@@ -579,18 +576,15 @@ def apply_case_packs(chunk, ctx):
             errors[line] = already_a_child(children[row["child_id"]], holders[row["child_id"]])
         elif row["id"] is not None and (current_types.get(row["id"]) != SIMPLE or row["id"] in holders):
             errors[line] = ONLY_SIMPLE_CONVERTS
-    good_creates = [(line, values) for line, values in creates if line not in errors]
-    good_converts = [(line, item_id, {**values, "composite_type": CASE_PACK}) for line, item_id, values in converts if line not in errors]
-    new_ids = _write_items(ctx.client_id, good_creates, good_converts, composite_type=CASE_PACK, want_ids=True)
+    creates, converts = creates.without_lines(errors), converts.without_lines(errors)
+    write_items(ctx.client_id, creates, converts, composite_type=CASE_PACK)
+    new_ids = dict(_ids_by_upc(ctx.client_id, creates.column("upc"))) if len(creates) else {}
     rows_by_line = {line: row for line, row in chunk}
+    parents = list(zip(creates.lines, map(new_ids.__getitem__, creates.column("upc")))) + list(zip(converts.lines, converts.ids))
     components = [
-        {"client_id": ctx.client_id, "parent_id": new_ids[values["upc"]], "child_id": rows_by_line[line]["child_id"],
+        {"client_id": ctx.client_id, "parent_id": parent_id, "child_id": rows_by_line[line]["child_id"],
          "quantity": rows_by_line[line]["quantity"]}
-        for line, values in good_creates
-    ] + [
-        {"client_id": ctx.client_id, "parent_id": item_id, "child_id": rows_by_line[line]["child_id"],
-         "quantity": rows_by_line[line]["quantity"]}
-        for line, item_id, _ in good_converts
+        for line, parent_id in parents
     ]
     if components:
         db.session.execute(insert(ItemComponent), components)
