@@ -176,28 +176,27 @@ CELL_CLEANERS = {spec.name: _CLEANER_BUILDERS[spec.kind](spec) for spec in ITEM_
 
 
 def clean_column(name, cells):
-    """A column of CSV cells (text) as its field's values: each a typed value or the cell's CellError.
+    """A column of CSV cells (text) as its field's values, each a typed value or the cell's
+    CellError, and whether any cell failed.
 
-    Each distinct cell is checked once (a country, a flag or a price repeats down a file), and a text
-    column whose cells all fit is taken as it is."""
+    A text column whose cells all fit is taken as it is; otherwise each distinct cell is checked
+    once (a country, a flag or a price repeats down a file)."""
     spec = FIELDS_BY_NAME[name]
-    distinct = set(cells)
-    if spec.kind == TEXT and _all_fit(spec, distinct):
-        return [cell or None for cell in cells]
+    if spec.kind == TEXT and cells and _all_fit(spec, cells):
+        return ([cell or None for cell in cells] if min(map(len, cells)) == 0 else list(cells)), False
     clean = CELL_CLEANERS[name]
     results = {}
-    for cell in distinct:
+    for cell in set(cells):
         try:
             results[cell] = clean(cell)
         except CellError as error:
             results[cell] = error
-    return list(map(results.__getitem__, cells))
+    failed = CellError in set(map(type, results.values()))
+    return list(map(results.__getitem__, cells)), failed
 
 
 def _all_fit(spec, cells):
-    return max(map(len, cells), default=0) <= spec.max_length and not (
-        spec.required and any(map(str.isspace, cells))
-    )
+    return max(map(len, cells)) <= spec.max_length and not (spec.required and any(map(str.isspace, cells)))
 
 
 def clean_quantity_cell(cell, name):

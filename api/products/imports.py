@@ -82,7 +82,7 @@ def _catalogue_smaller_than(client_id, count):
 
 
 def _headers(rows, allowed):
-    if not all(isinstance(row, dict) for row in rows):
+    if not {dict} >= set(map(type, rows)):
         raise InvalidUpload("Every row must be an object of column names and values.", code="invalid_rows",
                             errors=[{"line": 1, "error": "Rows must be objects keyed by column name."}])
     headers = set().union(*rows)
@@ -138,44 +138,48 @@ def _raw_columns(rows, names):
 
 
 def _cleaned(name, cells):
+    """A column's values and whether any cell failed."""
     if name == "id":
-        return [_clean_id(cell) for cell in cells]
+        values = [_clean_id(cell) for cell in cells]
+        return values, CellError in set(map(type, values))
     return clean_column(name, cells)
 
 
-def _clean_columns(rows, columns):
-    """The file's cells cleaned column by column (fields.clean_column), as {name: values}: each
-    value typed, the cell's CellError, or ABSENT where the row leaves the column out. An empty cell
-    is null."""
-    names = [name for name in _file_order(rows, columns) if name == "id" or name in CELL_CLEANERS]
-    if not names:
-        return {}
-    raw, gaps = _raw_columns(rows, names)
-    if not gaps:
-        return {name: _cleaned(name, cells) for name, cells in zip(names, raw)}
-    return {
-        name: [ABSENT if cell is ABSENT else value
-               for cell, value in zip(cells, _cleaned(name, ["" if cell is ABSENT else cell for cell in cells]))]
-        for name, cells in zip(names, raw)
-    }
+class _CleanFile:
+    """A file's cells cleaned column by column (fields.clean_column): ``cells`` maps each column to
+    its values, each typed, the cell's CellError, or ABSENT where the row leaves the column out (an
+    empty cell is null); ``failed`` names the columns with a CellError and ``gaps`` tells whether
+    some row leaves a column out."""
 
+    def __init__(self, rows, columns):
+        names = [name for name in _file_order(rows, columns) if name == "id" or name in CELL_CLEANERS]
+        self.cells, self.failed, self.gaps = {}, [], False
+        if not names:
+            return
+        raw, self.gaps = _raw_columns(rows, names)
+        for name, column in zip(names, raw):
+            values, failed = _cleaned(name, ["" if cell is ABSENT else cell for cell in column] if self.gaps else column)
+            if self.gaps:
+                values = [ABSENT if cell is ABSENT else value for cell, value in zip(column, values)]
+            self.cells[name] = values
+            if failed:
+                self.failed.append(name)
 
-def _cell_problems(cells):
-    """{row index: [cell errors]}, in column order."""
-    problems = {}
-    for values in cells.values():
-        if CellError in set(map(type, values)):
-            for index, value in enumerate(values):
+    def problems(self):
+        """{row index: [cell errors]}, in column order."""
+        problems = {}
+        for name in self.failed:
+            for index, value in enumerate(self.cells[name]):
                 if type(value) is CellError:
                     problems.setdefault(index, []).append(str(value))
-    return problems
+        return problems
 
 
 def _clean_rows(rows, columns):
     """[(values, id, problems)]: each row's typed field values (without the cells it leaves out),
     its id and its cell errors."""
-    cells = _clean_columns(rows, columns)
-    problems = _cell_problems(cells)
+    clean = _CleanFile(rows, columns)
+    cells, problems = clean.cells, clean.problems()
     cleaned = []
     for index, typed in enumerate(zip(*cells.values()) if cells else [()] * len(rows)):
         values = {name: value for name, value in zip(cells, typed) if value is not ABSENT and type(value) is not CellError}
@@ -184,7 +188,11 @@ def _clean_rows(rows, columns):
 
 
 def _texts(values):
-    return {value for value in set(values) if type(value) is str} if values is not None else set()
+    """A column's distinct text values (no nulls, absent cells or errors)."""
+    distinct = set(values) if values is not None else set()
+    distinct.discard(None)
+    distinct.discard(ABSENT)
+    return distinct if {str} >= set(map(type, distinct)) else {value for value in distinct if type(value) is str}
 
 
 def _current(row):
@@ -239,8 +247,10 @@ class _ItemsFile:
     def __init__(self, rows, ctx):
         self.ctx, self.size = ctx, len(rows)
         self.given = _headers(rows, ITEM_COLUMNS)
-        self.cells = _clean_columns(rows, self.given)
-        self.problems = _cell_problems(self.cells)
+        clean = _CleanFile(rows, self.given)
+        self.cells, self.problems = clean.cells, clean.problems()
+        # Where a cell can be absent: anywhere in a file with gaps, and the UPC of a row naming its item by id.
+        self.may_be_absent = set(self.cells) if clean.gaps else set()
         ids = self.cells.pop("id", [None] * self.size)
         self.ids = [item_id if type(item_id) is int else None for item_id in ids]
         self.by_id, self.by_upc, self.by_sku = _lookups(
@@ -267,6 +277,7 @@ class _ItemsFile:
                         self._problem(index, UPC_FIXED)
                     if upcs is not None:
                         upcs[index] = ABSENT
+                        self.may_be_absent.add("upc")
                 elif upcs is not None and type(upcs[index]) is str:
                     target = self.by_upc.get(upcs[index])
                 targets.append(target)
@@ -288,14 +299,11 @@ class _ItemsFile:
                            if values[index] is None or (values[index] is ABSENT and targets[index] is None))
             for index in list(missing):
                 self._problem(index, f"{name} is required.")
-        upcs, skus = column("upc"), column("sku")
-        self._clashes("upc", checked, [
-            target.upc if (upcs is None or upcs[index] is ABSENT) and target is not None
-            else (None if upcs is None or upcs[index] is ABSENT else upcs[index])
-            for index, target in zip(checked, map(targets.__getitem__, checked))
-        ])
+        skus = column("sku")
+        self._clashes("upc", checked, self._upc_of_each(checked))
         if skus is not None:
-            self._clashes("sku", checked, [None if skus[index] is ABSENT else skus[index] for index in checked])
+            self._clashes("sku", checked, skus if len(checked) == self.size and "sku" not in self.may_be_absent
+                          else [None if skus[index] is ABSENT else skus[index] for index in checked])
             if self.by_sku:
                 for index in checked:
                     owner = self.by_sku.get(skus[index]) if type(skus[index]) is str else None
@@ -304,16 +312,27 @@ class _ItemsFile:
         if not self.ctx.is_admin:
             self._check_admin_only(checked)
 
+    def _upc_of_each(self, indexes):
+        """The UPC each row's item will have: the row's, else (when the row leaves it out) its item's."""
+        upcs, targets = self.cells.get("upc"), self.targets
+        if upcs is not None and len(indexes) == self.size and "upc" not in self.may_be_absent:
+            return upcs
+        return [
+            (targets[index].upc if targets[index] is not None else None)
+            if upcs is None or upcs[index] is ABSENT else upcs[index]
+            for index in indexes
+        ]
+
     def _clashes(self, kind, indexes, values):
-        """'appears more than once' for each row repeating an earlier row's value."""
-        given = [(index, value) for index, value in zip(indexes, values) if value is not None]
-        if len({value for _, value in given}) == len(given):
+        """'appears more than once' for each row repeating an earlier row's value (None is no value)."""
+        distinct = set(values)
+        distinct.discard(None)
+        if len(distinct) == len(values) - values.count(None):
             return
         first = {}
-        for index, value in given:
-            earlier = first.setdefault(value, index)
-            if earlier != index:
-                self._problem(index, _appears_again(kind, value, earlier + 2))
+        for index, value in zip(indexes, values):
+            if value is not None and first.setdefault(value, index) != index:
+                self._problem(index, _appears_again(kind, value, first[value] + 2))
 
     def _check_admin_only(self, indexes):
         when_creating, when_updating = _admin_columns(self.given)
@@ -336,7 +355,7 @@ class _ItemsFile:
         columns = list(self.cells.values())
         if self.problems:
             columns = [[column[index] for index in good] for column in columns]
-        result.rows = _ItemsToApply(ItemRows([index + 2 for index in good], ids, list(self.cells), columns))
+        result.rows = _ItemsToApply(ItemRows([index + 2 for index in good], ids, list(self.cells), columns, self.may_be_absent))
         return result
 
 
@@ -351,7 +370,7 @@ class _ItemsToApply:
 
     def __getitem__(self, part):
         rows = self.rows
-        return ItemRows(rows.lines[part], rows.ids[part], rows.names, [column[part] for column in rows.columns]).to_json()
+        return ItemRows(rows.lines[part], rows.ids[part], rows.names, [column[part] for column in rows.columns], rows.gaps).to_json()
 
 
 def validate_items(rows, ctx):

@@ -28,10 +28,11 @@ class ItemRows:
 
     ``ids`` holds each row's item id (None for a new item), ``names`` the fields given and
     ``columns`` their values in the same order: text, canonical decimal text, booleans or None, or
-    ABSENT."""
+    ABSENT. ``gaps`` names the columns that may hold ABSENT (all of them when not known)."""
 
-    def __init__(self, lines, ids, names, columns):
+    def __init__(self, lines, ids, names, columns, gaps=None):
         self.lines, self.ids, self.names, self.columns = lines, ids, list(names), columns
+        self.gaps = set(self.names) if gaps is None else set(gaps) & set(self.names)
 
     def __len__(self):
         return len(self.lines)
@@ -42,6 +43,9 @@ class ItemRows:
         names = list(dict.fromkeys(name for values in rows for name in values))
         return cls(lines, ids, names, [[values.get(name, ABSENT) for values in rows] for name in names])
 
+    def column_with_gaps(self, name):
+        return name in self.gaps and any(cell is ABSENT for cell in self.columns[self.names.index(name)])
+
     def column(self, name):
         return self.columns[self.names.index(name)] if name in self.names else [ABSENT] * len(self)
 
@@ -51,7 +55,7 @@ class ItemRows:
             return self
         return ItemRows(
             [self.lines[p] for p in positions], [self.ids[p] for p in positions], self.names,
-            [[column[p] for p in positions] for column in self.columns],
+            [[column[p] for p in positions] for column in self.columns], self.gaps,
         )
 
     def without_lines(self, lines):
@@ -65,7 +69,7 @@ class ItemRows:
     def by_given_fields(self):
         """The rows grouped by the fields they give (an update writes only those), each group
         without its absent columns."""
-        with_gaps = [(name, column) for name, column in zip(self.names, self.columns) if any(cell is ABSENT for cell in column)]
+        with_gaps = [(name, column) for name, column in zip(self.names, self.columns) if self.column_with_gaps(name)]
         if not with_gaps:
             yield self
             return
@@ -76,13 +80,13 @@ class ItemRows:
         for left_out, positions in groups.items():
             part = self.take(positions)
             given = [(name, column) for name, column in zip(part.names, part.columns) if name not in left_out]
-            yield ItemRows(part.lines, part.ids, [name for name, _ in given], [column for _, column in given])
+            yield ItemRows(part.lines, part.ids, [name for name, _ in given], [column for _, column in given], ())
 
     def to_json(self):
         """JSON values only: the positions of absent cells are listed per column."""
         columns, absent = [], {}
         for name, column in zip(self.names, self.columns):
-            positions = [p for p, cell in enumerate(column) if cell is ABSENT]
+            positions = [p for p, cell in enumerate(column) if cell is ABSENT] if name in self.gaps else []
             if positions:
                 absent[name] = positions
                 column = [None if cell is ABSENT else cell for cell in column]
@@ -96,7 +100,7 @@ class ItemRows:
             column = columns[payload["names"].index(name)]
             for p in positions:
                 column[p] = ABSENT
-        return cls(payload["lines"], payload["ids"], payload["names"], columns)
+        return cls(payload["lines"], payload["ids"], payload["names"], columns, payload["absent"])
 
 
 def write_items(client_id, creates, updates, composite_type=SIMPLE):
@@ -111,7 +115,7 @@ def write_items(client_id, creates, updates, composite_type=SIMPLE):
 
 
 def _insert(client_id, rows, composite_type, now):
-    columns = [_with_defaults(name, column) for name, column in zip(rows.names, rows.columns)]
+    columns = [_with_defaults(name, column) if rows.column_with_gaps(name) else column for name, column in zip(rows.names, rows.columns)]
     fixed = {"client_id": client_id, "composite_type": composite_type, "created_at": now, "updated_at": now,
              **{name: default for name, default in DEFAULTS.items() if name not in rows.names}}
     if not on_postgresql():
@@ -149,8 +153,6 @@ def _update(client_id, rows, now):
 
 
 def _with_defaults(name, column):
-    if not any(cell is ABSENT for cell in column):
-        return column
     default = DEFAULTS[name]
     return [default if cell is ABSENT else cell for cell in column]
 
