@@ -8,6 +8,8 @@ import json
 import re
 from itertools import chain
 
+import orjson
+
 from flask import g, request
 from werkzeug.routing import IntegerConverter
 
@@ -45,22 +47,26 @@ class TooDeeplyNested(ValueError):
     pass
 
 
-def _depth(value):
-    """How deeply ``value`` nests (a scalar 0, ``[]`` 1), counted up to MAX_JSON_DEPTH + 1.
+def _shape(value):
+    """How deeply ``value`` nests (a scalar 0, ``[]`` 1; counted up to MAX_JSON_DEPTH + 1) and
+    whether it holds a float.
 
     Walked level by level: the types of a whole level's values are gathered in one pass, and only
     the containers among them are looked at again. An upload of 100,000 flat rows costs one pass
     over its cells, without a Python step per row."""
     level, depth = ([value] if type(value) in _CONTAINERS else []), 0
+    holds_float = type(value) is float
     while level and depth <= MAX_JSON_DEPTH:
         depth += 1
         values = chain(chain.from_iterable(map(dict.values, filter(_is_dict, level))),
                        chain.from_iterable(filter(_is_list, level)))
-        if _CONTAINERS.isdisjoint(set(map(type, values))):
+        types = set(map(type, values))
+        holds_float = holds_float or float in types
+        if _CONTAINERS.isdisjoint(types):
             break
         level = [item for node in level for item in (node.values() if type(node) is dict else node)
                  if type(item) in _CONTAINERS]
-    return depth
+    return depth, holds_float
 
 
 def _is_dict(value):
@@ -72,12 +78,27 @@ def _is_list(value):
 
 
 def load_json(raw):
-    """Parsed JSON, or TooDeeplyNested (a ValueError) when it nests beyond MAX_JSON_DEPTH."""
+    """Parsed JSON, or TooDeeplyNested (a ValueError) when it nests beyond MAX_JSON_DEPTH.
+
+    Read by orjson, which takes a large upload in less time than the standard library, with the
+    standard library's result: text orjson refuses (NaN, unpaired surrogates, integers beyond 64
+    bits, deep nesting) and text holding floats (orjson reads an integer beyond 64 bits as one) are
+    read again by the standard library. Malformed JSON raises ValueError either way."""
+    try:
+        value = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        pass
+    else:
+        depth, holds_float = _shape(value)
+        if not holds_float:
+            if depth > MAX_JSON_DEPTH:
+                raise TooDeeplyNested
+            return value
     try:
         value = json.loads(raw)
     except RecursionError:
         raise TooDeeplyNested from None
-    if _depth(value) > MAX_JSON_DEPTH:
+    if _shape(value)[0] > MAX_JSON_DEPTH:
         raise TooDeeplyNested
     return value
 

@@ -4,9 +4,10 @@ Each chunk is claimed, applied and counted in one transaction: a worker killed m
 committed chunks marked applied and the others untouched, so the job run again (the broker delivers
 it again) continues after the last committed chunk and applies every row exactly once.
 """
-import json
 import zlib
 from concurrent.futures import ThreadPoolExecutor
+
+import orjson
 
 from flask import current_app
 
@@ -24,11 +25,11 @@ MAX_RESULTS = 1000  # failed rows kept on the job for the browser; the mail's CS
 
 
 def pack(payload):
-    return zlib.compress(json.dumps(payload, separators=(",", ":")).encode(), 1)
+    return zlib.compress(orjson.dumps(payload), 1)
 
 
 def unpack(blob):
-    return json.loads(zlib.decompress(blob))
+    return orjson.loads(zlib.decompress(blob))
 
 
 def apply_import(job):

@@ -53,6 +53,17 @@ def test_rows_create_and_update_items(client, factory, acme, as_manager):
     assert found["NEW-2"].composite_type == 0
 
 
+def test_numbers_sent_as_json_numbers_keep_every_digit(client, as_manager):
+    # An API client may send numbers, not text; one beyond 64 bits, or a decimal, is read exactly.
+    body = b'[{"upc": 123456789012345678901234, "sku": 77, "name": "Long UPC", "cost": 12.5, "length": 0.1}]'
+
+    job = accepted(client.post(ITEMS, data=body, content_type="application/json", headers=as_manager))
+
+    assert (job.state, job.succeeded) == ("succeeded", 1)
+    item = items()["123456789012345678901234"]
+    assert (item.sku, item.cost, item.length) == ("77", Decimal("12.50"), Decimal("0.10"))
+
+
 def test_a_row_without_id_updates_the_item_with_its_upc(client, factory, acme, as_manager):
     factory.item(acme, upc="U1", sku="S1", name="Before")
 
