@@ -54,7 +54,7 @@ class Config:
         # Uploads arrive as JSON rows keyed by header, about three times the size of their CSV file
         # (the browser refuses CSV files over 32 MB).
         self.UPLOAD_MAX_BYTES = int(env.get("UPLOAD_MAX_BYTES", 100 * 1024 * 1024))
-        self.IMPORT_CHUNK_ROWS = int(env.get("IMPORT_CHUNK_ROWS", 1000))
+        self.IMPORT_CHUNK_ROWS = int(env.get("IMPORT_CHUNK_ROWS", 5000))
         self.IMPORT_APPLY_THREADS = int(env.get("IMPORT_APPLY_THREADS", 2))
         self.REQUEST_LOG_BODY_LIMIT = int(env.get("REQUEST_LOG_BODY_LIMIT", 10_000))
 
