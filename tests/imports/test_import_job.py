@@ -1,6 +1,8 @@
 """The import job: chunks committed with the job's progress, so a run cut short and run again applies
-every row exactly once; the upload body limit is raised for upload routes only."""
+every row exactly once; the upload body limit is raised, and the garbage collector held off, for
+upload routes only."""
 import dataclasses
+import gc
 from datetime import timedelta
 
 import pytest
@@ -116,3 +118,25 @@ def test_only_upload_routes_take_bodies_beyond_the_general_limit(client, headers
     two_megabytes = {"username": "x" * (2 * 1024 * 1024), "email": "a@b.c", "password": "long-enough"}
 
     assert_error(client.post("/api/v4/users", json=two_megabytes, headers=headers), 413)
+
+
+@pytest.mark.parametrize("lines, status", [
+    ([{"Warehouse ID": "CA01", "ASN ID": "A1", "UPC": "500000000001", "Quantity": "1"}], 202),
+    ([{"Warehouse ID": "CA01", "ASN ID": "A1", "UPC": "500000000001", "Quantity": "-1"}], 422),
+], ids=["accepted", "refused"])
+def test_the_garbage_collector_is_held_off_during_an_upload_only(client, headers, factory, acme, monkeypatch, lines, status):
+    factory.item(acme, upc="500000000001")
+    monkeypatch.setattr(job_service.run_job, "delay", lambda job_id: None)
+    kind, seen = registry.import_kind("import_inbound"), []
+
+    def validate(rows, context):
+        seen.append(gc.isenabled())
+        return kind.validate(rows, context)
+
+    monkeypatch.setitem(registry._kinds, "import_inbound", dataclasses.replace(kind, validate=validate))
+
+    assert client.post(URL, json={"lines": lines}, headers=headers).status_code == status
+    assert seen == [False]
+    assert gc.isenabled()
+    assert client.get("/api/v4/jobs", headers=headers).status_code == 200
+    assert gc.isenabled(), "other routes leave it alone"
