@@ -4,6 +4,7 @@ The single-item endpoints (through marshmallow schemas built from this table) an
 imports (through the fast cleaners below, one closure per column) both check values with
 ``check_value``, so every rule lives here once.
 """
+import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
@@ -139,8 +140,19 @@ def _text_cleaner(spec):
     return clean
 
 
+# A decimal written the plain way (no sign, exponent, spaces or leading zeros; at most 2 places) is
+# its own canonical text.
+_PLAIN_DECIMAL = re.compile(r"(?:0|[1-9][0-9]*)(?:\.[0-9]{1,2})?")
+
+
 def _decimal_cleaner(spec):
+    below = int(spec.maximum)  # a plain decimal whose whole part is below this is within the maximum
+    positive = spec.minimum > 0
+    assert spec.minimum in (0, CENT), "the plain-decimal shortcut knows these minimums only"
+
     def clean(cell):
+        if _PLAIN_DECIMAL.fullmatch(cell) and int(cell.partition(".")[0]) < below and (not positive or cell.strip("0.")):
+            return cell  # the usual cell, taken without building a Decimal
         cell = cell.strip()
         if cell == "":
             return None
