@@ -48,37 +48,34 @@ class TooDeeplyNested(ValueError):
 
 
 def _shape(value):
-    """How deeply ``value`` nests (a scalar 0, ``[]`` 1; counted up to MAX_JSON_DEPTH + 1) and
-    whether it holds a float.
+    """The types found at each level of ``value`` (the values of its containers, then theirs...),
+    up to the first level holding no container; a scalar has no level, ``[]`` one empty level.
 
     Walked level by level: the types of a whole level's values are gathered in one pass, and only
     the containers among them are looked at again. An upload of 100,000 flat rows costs one pass
-    over its cells, without a Python step per row."""
-    level, depth = ([value] if type(value) in _CONTAINERS else []), 0
-    holds_float = type(value) is float
-    while level and depth <= MAX_JSON_DEPTH:
-        depth += 1
-        values = chain(chain.from_iterable(map(dict.values, filter(_is_dict, level))),
-                       chain.from_iterable(filter(_is_list, level)))
-        types = set(map(type, values))
-        holds_float = holds_float or float in types
+    over its cells, without a Python step per row. Counted up to MAX_JSON_DEPTH + 1 levels."""
+    level, levels = ([value] if type(value) in _CONTAINERS else []), []
+    while level and len(levels) <= MAX_JSON_DEPTH:
+        kinds = set(map(type, level))
+        dicts = level if kinds == {dict} else [node for node in level if type(node) is dict]
+        lists = [] if kinds == {dict} else [node for node in level if type(node) is list]
+        types = set(map(type, chain(chain.from_iterable(map(dict.values, dicts)), chain.from_iterable(lists))))
+        levels.append(types)
         if _CONTAINERS.isdisjoint(types):
             break
         level = [item for node in level for item in (node.values() if type(node) is dict else node)
                  if type(item) in _CONTAINERS]
-    return depth, holds_float
-
-
-def _is_dict(value):
-    return type(value) is dict
-
-
-def _is_list(value):
-    return type(value) is list
+    return levels
 
 
 def load_json(raw):
-    """Parsed JSON, or TooDeeplyNested (a ValueError) when it nests beyond MAX_JSON_DEPTH.
+    """Parsed JSON, or TooDeeplyNested (a ValueError) when it nests beyond MAX_JSON_DEPTH."""
+    return read_json(raw)[0]
+
+
+def read_json(raw):
+    """Parsed JSON and its shape (see _shape), or TooDeeplyNested (a ValueError) when it nests
+    beyond MAX_JSON_DEPTH.
 
     Read by orjson, which takes a large upload in less time than the standard library, with the
     standard library's result: text orjson refuses (NaN, unpaired surrogates, integers beyond 64
@@ -89,18 +86,19 @@ def load_json(raw):
     except orjson.JSONDecodeError:
         pass
     else:
-        depth, holds_float = _shape(value)
-        if not holds_float:
-            if depth > MAX_JSON_DEPTH:
+        levels = _shape(value)
+        if type(value) is not float and not any(float in types for types in levels):
+            if len(levels) > MAX_JSON_DEPTH:
                 raise TooDeeplyNested
-            return value
+            return value, levels
     try:
         value = json.loads(raw)
     except RecursionError:
         raise TooDeeplyNested from None
-    if _shape(value)[0] > MAX_JSON_DEPTH:
+    levels = _shape(value)
+    if len(levels) > MAX_JSON_DEPTH:
         raise TooDeeplyNested
-    return value
+    return value, levels
 
 
 def json_body():
@@ -109,6 +107,13 @@ def json_body():
     if "json_body" not in g:
         g.json_body = request.get_json(silent=True)
     return g.json_body
+
+
+def text_rows(rows):
+    """Whether ``rows`` is the request's body and that body is an array of objects whose every value
+    is text: a CSV file's rows as the browser sends them. Known from reading the body, so an upload
+    need not look at every cell's type again."""
+    return rows is g.get("json_body") and g.get("json_body_levels") == [{dict}, {str}]
 
 
 def _strings(value):
@@ -131,7 +136,8 @@ def refuse_unstorable_text():
     raw = request.get_data(cache=True) if request.is_json else b""
     if raw:
         try:
-            body = g.json_body = load_json(raw)
+            body, g.json_body_levels = read_json(raw)
+            g.json_body = body
             if _UNSTORABLE_ESCAPE.search(raw):
                 texts.extend(_strings(body))
         except TooDeeplyNested:

@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.dialects.postgresql import ARRAY
 
 from api.common.errors import Forbidden
+from api.common.stored_input import text_rows
 from api.common.tenancy import acting_client_id
 from api.extensions import db, on_postgresql
 from api.imports.registry import Validated, register_import
@@ -134,6 +135,8 @@ def _raw_columns(rows, names):
         gaps = False
     except KeyError:
         columns, gaps = [[row.get(name, ABSENT) for row in rows] for name in names], True
+    if not gaps and text_rows(rows):
+        return columns, gaps  # every cell is known to be text
     return [column if {str} >= set(map(type, column)) else list(map(_as_text, column)) for column in columns], gaps
 
 
@@ -294,6 +297,8 @@ class _ItemsFile:
             values = column(name)
             if values is None:  # a new item needs the column the file leaves out
                 missing = (index for index in checked if targets[index] is None)
+            elif name not in self.may_be_absent and values.count(None) == 0:
+                continue  # every row gives a value
             else:
                 missing = (index for index in checked
                            if values[index] is None or (values[index] is ABSENT and targets[index] is None))
