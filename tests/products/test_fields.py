@@ -3,7 +3,7 @@ from decimal import Decimal, InvalidOperation
 
 from hypothesis import given, settings, strategies as st
 
-from api.products.fields import CELL_CLEANERS, DECIMAL, ITEM_FIELDS, CellError, check_value
+from api.products.fields import CELL_CLEANERS, DECIMAL, ITEM_FIELDS, CellError, check_value, clean_column
 
 DECIMAL_SPECS = [spec for spec in ITEM_FIELDS if spec.kind == DECIMAL]
 DECIMAL_TEXT = st.one_of(
@@ -29,9 +29,12 @@ def through_decimal(spec, cell):
 @given(st.sampled_from(DECIMAL_SPECS), DECIMAL_TEXT)
 def test_a_decimal_cell_reads_as_the_long_way_reads_it(spec, cell):
     try:
-        read = CELL_CLEANERS[spec.name](cell)
+        alone = CELL_CLEANERS[spec.name](cell)
     except CellError:
-        read = "error"
+        alone = "error"
+    [in_a_column], failed = clean_column(spec.name, [cell])
     expected = through_decimal(spec, cell) if cell.strip() else None
 
-    assert read == expected
+    assert alone == expected
+    assert ("error" if isinstance(in_a_column, CellError) else in_a_column) == expected
+    assert failed == (expected == "error")
