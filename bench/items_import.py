@@ -3,7 +3,9 @@
 Builds a realistic N-row items CSV (quoted commas and quotes, decimals, booleans), reads it the way
 the browser does (rows keyed by header), sends it to POST /api/v4/items/bulk?runAsync=true of a live
 API (gunicorn) with a real Celery worker behind it, waits for the job and prints rows_per_s= and the
-worker's peak resident memory (peak_rss_mb=, VmHWM of the process that ran the job).
+worker's peak resident memory (peak_rss_mb=, VmHWM of the process that ran the job). Then it times
+PostgreSQL's own COPY of the same rows into the emptied item_types, written the way the job writes
+them, and prints that ceiling (copy_ceiling_rows_per_s=) and the fraction of it reached.
 
     .venv/bin/python bench/items_import.py --rows 100000
 """
@@ -15,6 +17,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -106,6 +109,54 @@ def upload(session, base_url, rows_json, headers):
     return response.json()["id"]
 
 
+def copy_text(rows, client_id):
+    """The rows as COPY text for item_types, with what the job adds to each new item."""
+    escapes = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
+    booleans = {"hazmat", "requires_serial_number"}
+    names = [name for name in COLUMNS if name != "id"]
+    added = {"client_id": str(client_id), "composite_type": "0", "requires_expiration": "f", "ships_in_own_container": "f",
+             "is_package": "f", "shopify_inventory_sync": "f", "created_at": "2026-01-01", "updated_at": "2026-01-01"}
+    lines = [
+        "\t".join([("t" if row[name] == "true" else "f") if name in booleans else (row[name].translate(escapes) or "\\N")
+                   for name in names] + list(added.values())) + "\n"
+        for row in rows
+    ]
+    return names + list(added), lines
+
+
+def copy_ceiling(database_url, client_id, rows, connections=2, chunk_rows=5000):
+    """Rows per second of PostgreSQL's own COPY of the same rows into the emptied item_types, with
+    all its indexes, in chunks committed one by one over ``connections`` connections, as the job
+    writes them: the rate no import through the portal can pass on this machine."""
+    import psycopg
+
+    names, lines = copy_text(rows, client_id)
+    chunks = [("".join(lines[start:start + chunk_rows])).encode() for start in range(0, len(lines), chunk_rows)]
+    dsn = database_url.replace("postgresql+psycopg", "postgresql")
+    with psycopg.connect(dsn, autocommit=True) as admin:
+        admin.execute("TRUNCATE item_types CASCADE")
+    pending, lock = list(reversed(chunks)), threading.Lock()
+
+    def write():
+        with psycopg.connect(dsn) as connection:
+            while True:
+                with lock:
+                    if not pending:
+                        return
+                    chunk = pending.pop()
+                with connection.cursor().copy(f"COPY item_types ({', '.join(names)}) FROM STDIN") as copy:
+                    copy.write(chunk)
+                connection.commit()
+
+    started = time.perf_counter()
+    writers = [threading.Thread(target=write) for _ in range(connections)]
+    for writer in writers:
+        writer.start()
+    for writer in writers:
+        writer.join()
+    return len(rows) / (time.perf_counter() - started)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=100_000)
@@ -124,7 +175,7 @@ def main():
     with bench_database("portal_bench_import") as database_url, private_redis() as broker_url:
         config = app_config(database_url, CELERY_BROKER_URL=broker_url, UPLOAD_MAX_BYTES=max(32 * 1024 * 1024, len(body) + 1024))
         app = migrated_app(config)
-        _, headers = make_clients(app, 1)
+        (client_id,), headers = make_clients(app, 1)
         env = process_env(app.config, UPLOAD_MAX_BYTES=config["UPLOAD_MAX_BYTES"])
         log_dir = Path(config["INSTANCE_DIR"])
         worker = start_worker(env, log_dir, name="bench-worker")
@@ -148,6 +199,8 @@ def main():
         print(f"job_state={job['state']} succeeded={job['succeeded']} failed={job['failed']}")
         print(f"upload_and_validation_s={accepted:.2f} total_s={elapsed:.2f}")
         print(f"rows={args.rows} rows_per_s={args.rows / elapsed:.0f} peak_rss_mb={peak:.0f}")
+        ceiling = copy_ceiling(database_url, client_id, rows)
+        print(f"copy_ceiling_rows_per_s={ceiling:.0f} fraction_of_copy={args.rows / elapsed / ceiling:.2f}")
         return 0 if job["state"] == "succeeded" and job["succeeded"] == args.rows else 1
 
 
