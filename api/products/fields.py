@@ -151,11 +151,7 @@ def _plain_decimals(spec):
 
 
 def _decimal_cleaner(spec):
-    plain = PLAIN_DECIMALS[spec.name]
-
     def clean(cell):
-        if plain.fullmatch(cell):
-            return cell  # the usual cell, taken without building a Decimal
         cell = cell.strip()
         if cell == "":
             return None
