@@ -16,6 +16,8 @@ COPY scheduler ./scheduler
 COPY migrations ./migrations
 RUN pip install . && useradd --system --home /var/lib/portal portal && mkdir -p /var/lib/portal && chown portal /var/lib/portal
 COPY --from=frontend /build/frontend/dist ./frontend/dist
+# The .br and .gz beside each built file, served to browsers that accept them.
+RUN python -m whitenoise.compress --quiet frontend/dist
 USER portal
 EXPOSE 8000
 CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--workers", "4", "--access-logfile", "-", "api.app:create_app()"]

@@ -78,6 +78,8 @@ class Config:
         self.REPORT_PAGE_ROWS = int(env.get("REPORT_PAGE_ROWS", 500))
 
         self.FRONTEND_DIST = env.get("FRONTEND_DIST", str(PROJECT_ROOT / "frontend" / "dist"))
+        # Strict-Transport-Security max-age on answers to HTTPS requests (as the WSGI server saw them); 0 sends none.
+        self.HSTS_MAX_AGE = int(env.get("HSTS_MAX_AGE", 365 * 24 * 3600))
         # Short ticks keep lateness under a second; an idle tick is two indexed queries.
         self.SCHEDULER_TICK_SECONDS = float(env.get("SCHEDULER_TICK_SECONDS", 0.5))
         self.SCHEDULE_CLAIM_BATCH = int(env.get("SCHEDULE_CLAIM_BATCH", 500))

@@ -14,6 +14,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: which chunks each entry and route needs (the bundle-size test reads it).
+    manifest: true,
   },
   test: {
     environment: 'jsdom',
