@@ -4,19 +4,37 @@ from pathlib import Path
 
 from flask import Flask
 
+from api import web
 from api.audit.request_log import record_request, start_request
+from api.audit.routes import blp as audit_blp
+from api.auth.access_control import authorize_request
+from api.auth.routes import blp as auth_blp
 from api.celery_app import celery_init_app
-from api.common.access_control import authorize_request
+from api.cli import register_commands
+from api.clients.routes import blp as clients_blp
 from api.common.errors import register_error_handlers
 from api.common.stored_input import IdConverter, refuse_unstorable_text
 from api.config import PROJECT_ROOT, Config
 from api.extensions import api, db, migrate
-from api import audit, auth, clients, imports, inbound, inventory, jobs, products, reports, returns, shop, users, web
-from api.cli import register_commands
+from api.imports.schemas import install_upload_handling
+from api.inbound.routes import blp as inbound_blp
+from api.inbound.service import open_asns_of
+from api.inventory.routes import blp as inventory_blp
+from api.inventory.service import item_inventory
+from api.jobs.routes import blp as jobs_blp
+from api.products.detail import add_detail_part
+from api.products.routes import blp as products_blp
+from api.reports.routes import blp as reports_blp
+from api.reports.schedules.routes import blp as report_schedules_blp
+from api.returns.routes import blp as returns_blp
+from api.shop.routes import blp as shop_blp
+from api.users.routes import blp as users_blp
 
-# Each feature module exports its blueprints in ``__all__``; registering from one tuple keeps the API
-# surface in one place.
-FEATURES = (auth, clients, users, jobs, audit, imports, products, shop, inventory, inbound, returns, reports)
+# Every blueprint of the API in one tuple, so the API surface is in one place.
+FEATURES = (
+    auth_blp, clients_blp, users_blp, jobs_blp, audit_blp, products_blp, shop_blp, inventory_blp, inbound_blp,
+    returns_blp, reports_blp, report_schedules_blp,
+)
 
 
 def create_app(overrides=None):
@@ -34,11 +52,13 @@ def create_app(overrides=None):
     migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"))
     api.init_app(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"})
-    for feature in FEATURES:
-        for name in feature.__all__:
-            api.register_blueprint(getattr(feature, name))
+    for blueprint in FEATURES:
+        api.register_blueprint(blueprint)
     web.register(app, api)
 
+    install_upload_handling(app)
+    add_detail_part("inventory", lambda item, options: item_inventory(item))
+    add_detail_part("open_asns", lambda item, options: open_asns_of(item) if options.get("openAsns") else [])
     app.before_request(start_request)
     app.before_request(authorize_request)
     app.before_request(refuse_unstorable_text)

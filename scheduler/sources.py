@@ -1,5 +1,5 @@
 """The schedule sources the scheduler ticks: report schedules."""
-from api.reports.scheduling import HeldRuns, connect_to_broker, fire_due_schedules
+from api.reports.schedules.firing import HeldRuns, connect_to_broker, fire_due_schedules
 from scheduler.loop import ScheduleSource, schedule_source
 
 

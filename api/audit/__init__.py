@@ -1,3 +1,0 @@
-from api.audit.routes import blp
-
-__all__ = ["blp"]

@@ -6,7 +6,7 @@ import uuid
 from flask import current_app, g, request
 
 from api.audit.models import RequestLog
-from api.common.access_control import serves_api_document
+from api.common.auth import serves_api_document
 from api.common.auth import access_of
 from api.common.stored_input import TooDeeplyNested, load_json, make_storable
 from api.extensions import db

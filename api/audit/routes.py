@@ -3,7 +3,9 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from api.audit import service
-from api.audit.schemas import BreadcrumbList, LogListArgs, RequestLogEntry, RequestLogList, ServerErrorReport
+from api.audit.schemas import (
+    BreadcrumbList, LogListArgs, RequestLogEntry, RequestLogList, RequestLogListArgs, ServerErrorReport,
+)
 from api.common.auth import ACT_FOR_ANY_CLIENT, requires
 
 blp = Blueprint("audit", __name__, url_prefix="/api/v4/logs", description="Request log and breadcrumbs per object")
@@ -12,11 +14,14 @@ blp = Blueprint("audit", __name__, url_prefix="/api/v4/logs", description="Reque
 @blp.route("/requests/<string:object_type>/<path:object_id>")
 class ObjectRequests(MethodView):
     @requires()
-    @blp.arguments(LogListArgs, location="query")
+    @blp.arguments(RequestLogListArgs, location="query")
     @blp.response(200, RequestLogList)
     def get(self, args, object_type, object_id):
-        """List the calls made on one object of the acting client, newest first."""
-        requests, cursor = service.request_logs(object_type, object_id, args["limit"], args["cursor"])
+        """List the writes and failed calls made on one object of the acting client (with
+        ``include_reads``, every call), newest first."""
+        requests, cursor = service.request_logs(
+            object_type, object_id, args["limit"], args["cursor"], include_reads=args["include_reads"],
+        )
         return {"requests": requests, "cursor": cursor}
 
 

@@ -39,6 +39,12 @@ class LogListArgs(PageArgs):
     pass
 
 
+class RequestLogListArgs(LogListArgs):
+    include_reads = fields.Boolean(load_default=False, metadata={
+        "description": "Also list the reads (GET); by default only writes and failed calls are listed.",
+    })
+
+
 class ServerErrorReport(Schema):
     """What the browser saw when a call failed with a 5xx answer."""
 

@@ -2,12 +2,15 @@
 browser reports."""
 import logging
 
+from sqlalchemy import or_
+
 from api.audit.models import Breadcrumb, RequestLog
 from api.common.pagination import paginate
 from api.common.tenancy import get_scoped_or_404, scoped
 from api.extensions import db
 
 browser_reports = logging.getLogger("api.browser_errors")
+READ_METHODS = ("GET", "HEAD")
 
 
 def leave_breadcrumb(client_id, object_type, object_id, message, username):
@@ -17,8 +20,12 @@ def leave_breadcrumb(client_id, object_type, object_id, message, username):
     ))
 
 
-def request_logs(object_type, object_id, limit, cursor):
+def request_logs(object_type, object_id, limit, cursor, include_reads=False):
+    """The calls on one object, newest first: the writes and the failures, and the reads too when asked
+    (a page view is a read, and a client's own page views would bury the changes)."""
     statement = scoped(RequestLog).filter_by(object_type=object_type, object_id=object_id)
+    if not include_reads:
+        statement = statement.where(or_(RequestLog.http_method.notin_(READ_METHODS), RequestLog.response_status >= 400))
     return paginate(statement, [RequestLog.id], limit, cursor, descending=True)
 
 

@@ -1,3 +1,0 @@
-from api.auth.routes import blp
-
-__all__ = ["blp"]

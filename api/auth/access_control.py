@@ -3,18 +3,16 @@ from flask import current_app, g, request
 from sqlalchemy import select
 from werkzeug.exceptions import MethodNotAllowed
 
-from api.common.auth import Identity, access_of, bearer_token, check_permission, permissions_for
-from api.common.errors import Forbidden, NotFound, Unauthorized
-from api.common.tenancy import resolve_acting_client
+from api.clients.models import Client
+from api.common.auth import (
+    ACT_FOR_ANY_CLIENT, Identity, access_of, bearer_token, check_permission, permissions_for, serves_api_document,
+)
+from api.common.errors import Forbidden, InvalidInput, NotFound, Unauthorized
+from api.common.stored_input import MAX_ID
+from api.common.tenancy import CLIENT_HEADER
 from api.common.tokens import verify_token
 from api.extensions import db
 from api.users.models import User
-
-
-
-def serves_api_document():
-    """Whether the request fetches the OpenAPI document (flask-smorest's JSON, or our YAML copy)."""
-    return request.blueprint == "api-docs" or request.endpoint == "openapi_yaml"
 
 
 def _strings(claim):
@@ -22,6 +20,27 @@ def _strings(claim):
     if isinstance(claim, str):
         return (claim,)
     return tuple(item for item in claim if isinstance(item, str)) if isinstance(claim, list) else ()
+
+
+def resolve_acting_client(identity):
+    """The client id this request acts for; raises when the caller may not act for it."""
+    named = request.headers.get(CLIENT_HEADER, "").strip()
+    if named and not (named.isascii() and named.isdigit()):
+        raise InvalidInput(f"{CLIENT_HEADER} must be a client id.", code="invalid_client_id")
+    named_id = int(named) if named else None
+
+    if identity.can(ACT_FOR_ANY_CLIENT):
+        if named_id is None:
+            raise InvalidInput(f"Choose a client: send its id in the {CLIENT_HEADER} header.", code="client_required")
+        if named_id > MAX_ID or db.session.get(Client, named_id) is None:
+            raise NotFound("Client not found.")
+        return named_id
+
+    if identity.client_id is None:
+        raise Forbidden("This account is not linked to a client.", code="not_authorized")
+    if named_id is not None and named_id != identity.client_id:
+        raise Forbidden("You may not act for another client.", code="not_authorized")
+    return identity.client_id
 
 
 def identity_from_claims(claims):

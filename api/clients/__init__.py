@@ -1,3 +1,0 @@
-from api.clients.routes import blp
-
-__all__ = ["blp"]

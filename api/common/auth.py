@@ -1,7 +1,7 @@
 """Who is calling and what they may do: roles, permissions and the per-route access rule.
 
 Every API view declares its access with ``public`` or ``requires``; the ``before_request`` hook
-``api.common.access_control.authorize_request`` authenticates the caller, resolves the acting client
+``api.auth.access_control.authorize_request`` authenticates the caller, resolves the acting client
 and refuses the call before any argument parsing, so a route without a declaration is refused
 rather than left open.
 """
@@ -33,8 +33,11 @@ ACT_FOR_ANY_CLIENT = "admin:act_for_any_client"
 MANAGE_CLIENTS = "admin:manage_clients"
 # Authoring reports and their e-mail schedules: provider staff who may write.
 MANAGE_REPORTS = "admin:manage_reports"
+# Recording what the warehouse received against an ASN: provider staff who may write.
+RECEIVE_INBOUND = "admin:receive_inbound"
+STAFF_WRITE_GRANTS = frozenset({ACT_FOR_ANY_CLIENT, MANAGE_REPORTS, RECEIVE_INBOUND})
 # Every grant a role can carry, for documenting the permissions /me answers.
-ALL_GRANTS = CLIENT_PERMISSIONS + (ACT_FOR_ANY_CLIENT, MANAGE_CLIENTS, MANAGE_REPORTS)
+ALL_GRANTS = CLIENT_PERMISSIONS + (ACT_FOR_ANY_CLIENT, MANAGE_CLIENTS, MANAGE_REPORTS, RECEIVE_INBOUND)
 
 READ_ONLY_PERMISSIONS = frozenset({"read:reports"})
 
@@ -48,9 +51,9 @@ def permissions_for(role, custom_permissions=()):
     if role == "client_custom":
         return frozenset(custom_permissions) & frozenset(CLIENT_PERMISSIONS)
     if role == "admin":
-        return frozenset(CLIENT_PERMISSIONS) | {ACT_FOR_ANY_CLIENT, MANAGE_CLIENTS, MANAGE_REPORTS}
+        return frozenset(CLIENT_PERMISSIONS) | STAFF_WRITE_GRANTS | {MANAGE_CLIENTS}
     if role == "admin_client_account_manager":
-        return frozenset(CLIENT_PERMISSIONS) | {ACT_FOR_ANY_CLIENT, MANAGE_REPORTS}
+        return frozenset(CLIENT_PERMISSIONS) | STAFF_WRITE_GRANTS
     if role == "admin_read_only":
         return READ_ONLY_PERMISSIONS | {ACT_FOR_ANY_CLIENT}
     return frozenset()
@@ -139,3 +142,8 @@ def bearer_token():
 def check_permission(identity, access):
     if access.permission and not identity.can(access.permission):
         raise Forbidden("You do not have permission to do this.", code="not_authorized")
+
+
+def serves_api_document():
+    """Whether the request fetches the OpenAPI document (flask-smorest's JSON, or our YAML copy)."""
+    return request.blueprint == "api-docs" or request.endpoint == "openapi_yaml"

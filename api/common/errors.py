@@ -79,23 +79,48 @@ def error_response(status, code, description, errors=None, headers=None):
     return response
 
 
+UNKNOWN_FIELD = "Unknown field."  # marshmallow's message for a field the schema does not know
+REQUEST_LOCATIONS = ("json", "query", "headers", "view_args", "form", "files", "cookies")
+# Words a label writes as people do, not as the field name spells them.
+LABEL_WORDS = {"upc": "UPC", "sku": "SKU", "id": "ID", "ids": "IDs", "asn": "ASN", "rma": "RMA", "url": "URL",
+               "edi": "EDI", "po": "PO", "crontab": "Cron expression", "string": ""}
+
+
+def field_label(name):
+    """How a form names a field: ``email_addresses_string`` is 'Email addresses', ``upc`` is 'UPC'."""
+    words = [LABEL_WORDS.get(word, word) for word in str(name).split("_")]
+    text = " ".join(word for word in words if word)
+    return text[:1].upper() + text[1:] if text else str(name)
+
+
 def _describe_validation(messages):
-    """Flatten webargs/marshmallow messages ({location: {field: [text]}}) into one sentence."""
+    """Flatten webargs/marshmallow messages ({location: {field: [text]}}) into one sentence, each field
+    named by its label (a list entry by its position, counted from 1)."""
     parts = []
 
     def walk(prefix, value):
         if isinstance(value, dict):
             for key, inner in value.items():
-                walk(key if prefix in ("", "json", "query", "headers", "view_args") else f"{prefix}.{key}", inner)
+                if key == "_schema" or (prefix is None and key in REQUEST_LOCATIONS):
+                    walk(prefix or "", inner)
+                elif isinstance(key, int):
+                    walk(f"{prefix} {key + 1}", inner)
+                elif inner == [UNKNOWN_FIELD]:
+                    walk(f"{prefix}, {key}" if prefix else str(key), inner)  # sent by the caller, in its own words
+                else:
+                    label = field_label(key)
+                    walk(f"{prefix}, {label if key in LABEL_WORDS else label.lower()}" if prefix else label, inner)
         elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-            parts.append(f"{prefix}: {' '.join(value)}" if prefix else " ".join(value))
+            text = " ".join(value)
+            # A message that already names its field ("Password must be …") needs no label before it.
+            parts.append(f"{prefix}: {text}" if prefix and not text.lower().startswith(prefix.lower()) else text)
         elif isinstance(value, list):
             for index, inner in enumerate(value):
-                walk(f"{prefix}[{index}]", inner)
+                walk(f"{prefix} {index + 1}", inner)
         else:
             parts.append(f"{prefix}: {value}")
 
-    walk("", messages)
+    walk(None, messages)
     return "; ".join(parts) or "The request is not valid."
 
 

@@ -13,7 +13,9 @@ from flask import current_app
 
 from sqlalchemy import delete, select, update
 
+from api.clients.models import Client
 from api.common.csv_io import write_csv
+from api.common.text import counted
 from api.common.timeutil import utcnow
 from api.extensions import db, on_postgresql
 from api.imports.models import ImportChunk
@@ -132,15 +134,19 @@ def _failures(upload_id):
 
 
 def _result_mail(kind, job, upload_id):
+    client = db.session.get(Client, job.client_id)
+    uploaded = job.params.get("file_name")
+    source = f" from {uploaded}" if uploaded else ""
+    subject = f"Import of {kind.noun}{source} for {client.name} completed"
     summary = (
-        f"Your upload of {job.total} {kind.noun} has been processed: "
+        f"Your upload of {job.total} {kind.noun}{source} for {client.name} has been processed: "
         f"{job.succeeded} applied, {job.failed} failed."
     )
     if not job.failed:
-        return ResultMail(subject=f"Import of {kind.noun} completed", body=summary)
+        return ResultMail(subject=subject, body=summary)
     file_name = f"failed-{kind.name.replace('_', '-')}-{utcnow():%Y%m%d-%H%M%S}.csv"
     return ResultMail(
-        subject=f"Import of {kind.noun} completed with {job.failed} failed rows",
+        subject=f"{subject} with {counted(job.failed, 'failed row')}",
         body=summary + "\nThe attached file lists each failed row by its line in your file, with the reason.",
         attachment=(file_name, "text/csv", write_csv(("line", "error"), _failures(upload_id))),
     )

@@ -3,7 +3,7 @@ garbage collector held off while it runs."""
 from functools import partial
 
 from flask import current_app, g, make_response, request
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 from api.common.auth import handler_of
 from api.common.collection import hold_collection, release_collection
@@ -16,6 +16,9 @@ class ImportArgs(Schema):
     validateOnly = fields.Boolean(load_default=False, metadata={"description": "Answer what would happen; apply nothing"})
     validRowsOnly = fields.Boolean(load_default=False, metadata={"description": "Apply the valid rows, skip the others"})
     runAsync = fields.Boolean(load_default=True, metadata={"description": "Accepted for compatibility: uploads always run as jobs"})
+    fileName = fields.String(load_default=None, validate=validate.Length(max=255), metadata={
+        "description": "The name of the uploaded file, for the result mail",
+    })
 
 
 class ImportReport(Schema):
@@ -75,9 +78,9 @@ def finish_upload(_error):
         release_collection()
 
 
-def install_upload_handling(state):
+def install_upload_handling(app):
     # First of the app's before-request hooks: the app's own hooks read the body (checking it for
     # unstorable text) and would refuse an upload against the general limit before the view runs.
-    state.app.before_request_funcs.setdefault(None, []).insert(0, prepare_upload)
-    state.app.after_request(let_go_after_answering)
-    state.app.teardown_request(finish_upload)
+    app.before_request_funcs.setdefault(None, []).insert(0, prepare_upload)
+    app.after_request(let_go_after_answering)
+    app.teardown_request(finish_upload)

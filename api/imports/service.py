@@ -5,7 +5,7 @@ import uuid
 from flask import current_app
 
 from api.common.errors import ApiError
-from api.common.tenancy import acting_client_id
+from api.common.text import counted
 from api.extensions import db
 from api.imports.job import pack
 from api.imports.models import ImportChunk
@@ -26,18 +26,20 @@ def _listed(errors):
 
 
 def _error_answer(errors):
-    description = f"The file has {len(errors)} invalid rows; nothing was applied."
+    description = f"The file has {counted(len(errors), 'invalid row')}; nothing was applied."
     if len(errors) > MAX_REPORTED_ERRORS:
         description += f" The first {MAX_REPORTED_ERRORS} are listed; {len(errors) - MAX_REPORTED_ERRORS} more are not."
     return InvalidUpload(description, errors=_listed(errors))
 
 
-def submit_import(kind, rows, identity, *, validate_only=False, valid_rows_only=False):
-    """Answer a validate-only report (dict) or the started job; raise InvalidUpload on row errors."""
+def submit_import(kind, rows, identity, client_id, args):
+    """Answer a validate-only report (dict) or the started job; raise InvalidUpload on row errors.
+
+    ``args`` are the upload's query arguments (``ImportArgs``)."""
+    validate_only, valid_rows_only = args["validateOnly"], args["validRowsOnly"]
     if not rows:
         raise InvalidUpload("No data in file!", code="empty_file")
     spec = import_kind(kind)
-    client_id = acting_client_id()
     context = ImportContext(client_id, identity.username, identity.is_admin)
     validated = spec.validate(rows, context)
     errors = sorted(validated.errors)
@@ -60,5 +62,7 @@ def submit_import(kind, rows, identity, *, validate_only=False, valid_rows_only=
         count = max(0, min(size, len(clean) - start))
         payload = {"rows": clean[start:start + size], "count": count, "rejected": rejected}
         db.session.add(ImportChunk(upload_id=upload_id, seq=seq, rows=pack(payload)))
-    params = {"upload_id": upload_id, "actor": identity.username, "is_admin": identity.is_admin}
+    params = {
+        "upload_id": upload_id, "actor": identity.username, "is_admin": identity.is_admin, "file_name": args["fileName"],
+    }
     return start_job(kind, client_id, identity, params=params, total=len(rows))

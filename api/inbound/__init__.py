@@ -1,3 +1,0 @@
-from api.inbound.routes import blp
-
-__all__ = ["blp"]

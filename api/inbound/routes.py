@@ -2,8 +2,9 @@ from flask import g
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from api.common.auth import requires
+from api.common.auth import RECEIVE_INBOUND, requires
 from api.common.idempotency import idempotent
+from api.common.tenancy import acting_client_id
 from api.imports.schemas import ImportArgs, import_answer, upload, upload_answers
 from api.inbound import service
 from api.inbound.schemas import AsnDetail, AsnList, AsnListArgs, InboundUpload, Receipt
@@ -21,7 +22,7 @@ class InboundUploadView(MethodView):
     @upload_answers(blp)
     def post(self, args, body):
         """Upload inbound inventory (CSV rows): ASNs are created by a job once the whole file is valid."""
-        return import_answer(service.upload_inbound(g.identity, body["lines"], args))
+        return import_answer(service.upload_inbound(g.identity, acting_client_id(), body["lines"], args))
 
 
 @blp.route("/api/v4/asns")
@@ -46,7 +47,7 @@ class AsnById(MethodView):
 
 @blp.route("/api/v4/asns/<int:asn_id>/receive")
 class AsnReceipt(MethodView):
-    @requires("write:asns", logs=("asn", "asn_id"))
+    @requires(RECEIVE_INBOUND, logs=("asn", "asn_id"))
     @blp.arguments(Receipt)
     @blp.response(200, AsnDetail)
     def post(self, body, asn_id):

@@ -6,7 +6,7 @@ never changed by a later upload and an upload sent twice (without an Idempotency
 from sqlalchemy import func, insert, select
 from sqlalchemy.orm import selectinload
 
-from api.common.errors import ApiError, Forbidden, NotFound
+from api.common.errors import ApiError, NotFound
 from api.common.pagination import paginate
 from api.common.tenancy import get_scoped_or_404, scoped
 from api.common.timeutil import utcnow
@@ -15,7 +15,7 @@ from api.imports.cells import CellError, header_name, unquoted, whole_number
 from api.imports.registry import Validated, register_import
 from api.imports.service import submit_import
 from api.inbound.models import Asn, ExpectedInboundShipment, ExpectedInboundShipmentItem
-from api.inventory.models import LOCATIONS
+from api.warehouses.locations import LOCATIONS
 from api.inventory.service import record_movement
 from api.products.models import VIRTUAL_TYPES, ItemType
 
@@ -182,10 +182,8 @@ def apply_inbound(chunk, context):
 register_import(IMPORT_INBOUND, validate=validate_inbound, apply_chunk=apply_inbound, noun="ASN lines")
 
 
-def upload_inbound(identity, lines, args):
-    return submit_import(
-        IMPORT_INBOUND, lines, identity, validate_only=args["validateOnly"], valid_rows_only=args["validRowsOnly"],
-    )
+def upload_inbound(identity, client_id, lines, args):
+    return submit_import(IMPORT_INBOUND, lines, identity, client_id, args)
 
 
 def list_asns(args):
@@ -244,8 +242,6 @@ def _receipts(asn, requested):
 
 def receive(identity, asn_id, requested):
     """Mark an ASN (or some of its items) received; stock rises at its warehouse through the ledger."""
-    if not identity.is_admin:
-        raise Forbidden("Only provider staff may receive ASNs.", code="not_authorized")
     asn = db.session.scalars(scoped(Asn).filter_by(id=asn_id).with_for_update()).first()
     if asn is None:
         raise NotFound("ASN not found.")
@@ -261,3 +257,35 @@ def receive(identity, asn_id, requested):
         asn.received_at = asn.received_at or now
     db.session.commit()
     return asn
+
+
+def open_asns_of(item):
+    """The client's ASNs not yet received that expect ``item``, with those of their lines that do."""
+    lines = db.session.execute(
+        select(Asn, ExpectedInboundShipment, ExpectedInboundShipmentItem)
+        .join(ExpectedInboundShipment, ExpectedInboundShipment.asn_id == Asn.id)
+        .join(ExpectedInboundShipmentItem, ExpectedInboundShipmentItem.shipment_id == ExpectedInboundShipment.id)
+        .where(
+            Asn.client_id == item.client_id, Asn.received_at.is_(None),
+            ExpectedInboundShipmentItem.item_type_id == item.id,
+            ExpectedInboundShipmentItem.received_quantity < ExpectedInboundShipmentItem.quantity,
+        )
+        .order_by(Asn.id, ExpectedInboundShipment.id, ExpectedInboundShipmentItem.id)
+    ).all()
+    asns = {}
+    for asn, shipment, line in lines:
+        entry = asns.setdefault(asn.id, {
+            "id": asn.id, "warehouse_id": asn.warehouse_id, "external_id": asn.external_id,
+            "received_at": asn.received_at, "expected_arrival_date": asn.expected_arrival_date,
+            "expected_inbound_shipments": {},
+        })
+        shipment_entry = entry["expected_inbound_shipments"].setdefault(shipment.id, {
+            "id": shipment.id, "tracking_id": shipment.tracking_id, "carrier_id": shipment.carrier_id,
+            "expected_arrival_date": shipment.expected_arrival_date, "expected_inbound_shipment_items": [],
+        })
+        shipment_entry["expected_inbound_shipment_items"].append({
+            "id": line.id, "upc": item.upc, "quantity": line.quantity, "received_quantity": line.received_quantity,
+        })
+    for entry in asns.values():
+        entry["expected_inbound_shipments"] = list(entry["expected_inbound_shipments"].values())
+    return list(asns.values())

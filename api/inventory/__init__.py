@@ -1,3 +1,0 @@
-from api.inventory.routes import blp
-
-__all__ = ["blp"]

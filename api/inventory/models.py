@@ -4,8 +4,6 @@ from sqlalchemy.orm import Mapped, mapped_column
 from api.common.timeutil import utcnow
 from api.extensions import db
 
-LOCATIONS = ("CA01", "NJ01", "TX01", "BC01", "IL01", "NJ03", "CA02", "TX02")
-
 
 class InventoryLevel(db.Model):
     """The current stock of one item type at one location: a running sum of its ledger entries.

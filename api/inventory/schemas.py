@@ -1,6 +1,6 @@
 from marshmallow import Schema, fields, validate
 
-from api.inventory.models import LOCATIONS
+from api.warehouses.locations import LOCATIONS
 
 MAX_UNITS = 2**31 - 1
 

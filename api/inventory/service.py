@@ -5,7 +5,8 @@ from sqlalchemy import func, select
 from api.common.errors import ApiError
 from api.common.tenancy import get_scoped_or_404
 from api.extensions import db
-from api.inventory.models import LOCATIONS, InventoryLevel, InventoryMovement
+from api.inventory.models import InventoryLevel, InventoryMovement
+from api.warehouses.locations import LOCATIONS
 from api.products.models import VIRTUAL_TYPES, ItemType
 
 FIGURES = ("unbound", "reserved", "bound")
@@ -48,19 +49,66 @@ def record_movement(item_type, location, *, unbound=0, reserved=0, bound=0, reas
     return level
 
 
+def _levels(item_ids):
+    rows = db.session.scalars(select(InventoryLevel).where(InventoryLevel.item_type_id.in_(item_ids))).all()
+    return {(row.item_type_id, row.location): row for row in rows}
+
+
+def _availability(item, levels_of, memo):
+    """Units available per location: free stock for physical items, what children can build otherwise.
+
+    Returns {location: (available, limiting child or None)}.
+    """
+    if item.id in memo:
+        return memo[item.id]
+    if item.composite_type not in VIRTUAL_TYPES:
+        levels = levels_of(item)
+        result = {loc: (levels[loc].unbound if loc in levels else 0, None) for loc in LOCATIONS}
+    else:
+        result = {}
+        children = [(c.child, _availability(c.child, levels_of, memo), c.quantity) for c in item.components]
+        for loc in LOCATIONS:
+            best = (0, None)
+            for index, (child, available, quantity) in enumerate(children):
+                buildable = available[loc][0] // quantity
+                if index == 0 or buildable < best[0]:
+                    best = (buildable, child)
+            result[loc] = best
+    memo[item.id] = result
+    return result
+
+
+def item_inventory(item):
+    """Stock per location of one item, every location present. ``available`` is what can be allocated
+    now: the free units of a physical item, or the units a bundle or kit's children can build (with
+    the child that limits it)."""
+    cache = {}
+
+    def levels_of(physical):
+        if physical.id not in cache:
+            found = _levels([physical.id])
+            cache[physical.id] = {loc: row for (_, loc), row in found.items()}
+        return cache[physical.id]
+
+    availability = _availability(item, levels_of, {})
+    virtual = item.composite_type in VIRTUAL_TYPES
+    rows = []
+    for loc in LOCATIONS:
+        level = None if virtual else levels_of(item).get(loc)
+        available, limiting = availability[loc]
+        rows.append({
+            "location": loc,
+            "unbound": level.unbound if level else 0,
+            "reserved": level.reserved if level else 0,
+            "bound": level.bound if level else 0,
+            "available": available,
+            "limiting_child": {"upc": limiting.upc, "name": limiting.name} if limiting is not None else None,
+        })
+    return rows
+
+
 def levels_for(item_type):
-    """Figures per location, every location present (zeros where the item has no stock)."""
-    stored = {
-        level.location: level
-        for level in db.session.scalars(select(InventoryLevel).filter_by(item_type_id=item_type.id))
-    }
-    figures = {}
-    for location in LOCATIONS:
-        level = stored.get(location)
-        unbound, reserved, bound = (level.unbound, level.reserved, level.bound) if level else (0, 0, 0)
-        figures[location] = {"location": location, "unbound": unbound, "reserved": reserved, "bound": bound,
-                             "available": unbound}
-    return figures
+    return {row["location"]: row for row in item_inventory(item_type)}
 
 
 def _stocked_item(upc):

@@ -1,3 +1,0 @@
-from api.jobs.routes import blp
-
-__all__ = ["blp"]

@@ -1,9 +1,10 @@
 """E-mail that is sent once: queued as a keyed row, then delivered by a task that claims it."""
 import hashlib
 import logging
-from datetime import timedelta
+from datetime import timedelta, timezone
+from email import policy
 from email.message import EmailMessage
-from email.utils import make_msgid
+from email.utils import format_datetime
 
 from flask import current_app
 from sqlalchemy import or_, select, update
@@ -36,13 +37,20 @@ def queue_email(key, recipient, subject, body, client_id=None, attachment=None):
     return email
 
 
+# Lines up to RFC 5322's limit: the standard library folds a long subject before its first word, which
+# a reader unfolds into a subject that starts with a space.
+MESSAGE_POLICY = policy.default.clone(max_line_length=998)
+
+
 def _build_message(email, sender):
-    message = EmailMessage()
+    message = EmailMessage(policy=MESSAGE_POLICY)
     message["From"] = sender
     message["To"] = email.recipient
     message["Subject"] = email.subject
-    # A Message-ID derived from the key lets a receiving server drop a rare duplicate delivery.
-    message["Message-ID"] = make_msgid(idstring=hashlib.sha256(email.key.encode()).hexdigest()[:32], domain="portal.local")
+    # The date the mail was queued, and a Message-ID derived from its key alone: every attempt to send
+    # the same mail is the same message, so a receiving server can drop a rare duplicate delivery.
+    message["Date"] = format_datetime(email.created_at.replace(tzinfo=timezone.utc))
+    message["Message-ID"] = f"<{hashlib.sha256(email.key.encode()).hexdigest()[:32]}@portal.local>"
     message.set_content(email.body)
     if email.attachment is not None:
         maintype, _, subtype = (email.attachment_type or "application/octet-stream").partition("/")

@@ -1,3 +1,0 @@
-from api.products.routes import blp
-
-__all__ = ["blp"]

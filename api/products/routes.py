@@ -4,9 +4,10 @@ from flask_smorest import Blueprint
 
 from api.common.auth import requires
 from api.common.idempotency import idempotent
+from api.common.tenancy import acting_client_id
 from api.common.stored_input import json_body
 from api.imports.schemas import ImportArgs, import_answer, upload, upload_answers
-from api.products import service
+from api.products import detail, search, service
 from api.products.imports import IMPORT_CASE_PACKS, IMPORT_ITEMS, submit_bulk
 from api.products.schemas import (
     CompositeCreate, CompositeUpdate, ItemCreate, ItemDetailArgs, ItemList, ItemListArgs, ItemType, ItemUpdate,
@@ -22,7 +23,7 @@ class Items(MethodView):
     @blp.response(200, ItemList)
     def get(self, args):
         """List the client's items by name, filtered by search term, composite type or shop variant."""
-        items, cursor = service.list_items(args)
+        items, cursor = search.list_items(args)
         return {"items": items, "cursor": cursor}
 
     @idempotent
@@ -41,13 +42,13 @@ class ItemByUpc(MethodView):
     @blp.response(200, ItemType)
     def get(self, args, upc):
         """Get an item with its children, parents, stock per location and open ASNs."""
-        return service.get_item(upc, args)
+        return detail.get_item(upc, args)
 
     @requires("update:items", logs=("item_type", "upc"))
     @blp.arguments(ItemUpdate)
     @blp.response(200, ItemType)
     def put(self, fields, upc):
-        """Update a simple item; the UPC is fixed, absent fields keep their values."""
+        """Update a simple item, or a bundle's or kit's name and category; the UPC is fixed, absent fields keep their values."""
         return service.update_item(g.identity, upc, fields)
 
 
@@ -112,7 +113,7 @@ class ItemsBulk(MethodView):
     @upload_answers(blp)
     def post(self, args):
         """Create or update items from CSV rows, as a job (validated whole first)."""
-        return import_answer(submit_bulk(IMPORT_ITEMS, json_body(), g.identity, args))
+        return import_answer(submit_bulk(IMPORT_ITEMS, json_body(), g.identity, acting_client_id(), args))
 
 
 @blp.route("/case_packs/bulk")
@@ -125,4 +126,4 @@ class CasePacksBulk(MethodView):
     @upload_answers(blp)
     def post(self, args):
         """Create case packs, or convert items into case packs, from CSV rows, as a job."""
-        return import_answer(submit_bulk(IMPORT_CASE_PACKS, json_body(), g.identity, args))
+        return import_answer(submit_bulk(IMPORT_CASE_PACKS, json_body(), g.identity, acting_client_id(), args))

@@ -7,7 +7,7 @@ from api.common.pagination import PageArgs
 from api.common.timeutil import UtcDateTime
 from api.products.fields import BOOLEAN, DECIMAL, ITEM_FIELDS, check_quantity, check_value
 from api.products.models import COMPOSITE_TYPES
-from api.inventory.models import LOCATIONS
+from api.warehouses.locations import LOCATIONS
 
 
 class OptionalText(fields.String):

@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from api.extensions import db
 from api.reports.models import Report
-from api.reports.runner import declared_parameters
+from api.reports.parameters import declared_parameters
 
 SEEDED_BY = "system"
 

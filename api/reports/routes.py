@@ -6,7 +6,7 @@ from flask_smorest import Blueprint
 from marshmallow import INCLUDE
 
 from api.common.idempotency import idempotent
-from api.common.auth import requires
+from api.common.auth import MANAGE_REPORTS, requires
 from api.common.tenancy import acting_client_id
 from api.reports import service
 from api.reports.schemas import (
@@ -38,7 +38,7 @@ class Reports(MethodView):
         return {"reports": service.list_reports(g.identity, args["category"], args["report_type"]), "cursor": None}
 
     @idempotent
-    @requires(READ, client_scoped=False, logs=("report", "id"))
+    @requires(MANAGE_REPORTS, client_scoped=False, logs=("report", "id"))
     @blp.arguments(ReportWrite)
     @blp.response(201, Report)
     def post(self, fields):
@@ -54,14 +54,14 @@ class ReportById(MethodView):
         """Get a report; its SQL only for provider staff."""
         return service.get_report(g.identity, report_id)
 
-    @requires(READ, client_scoped=False, logs=("report", "report_id"))
+    @requires(MANAGE_REPORTS, client_scoped=False, logs=("report", "report_id"))
     @blp.arguments(ReportWrite)
     @blp.response(200, Report)
     def put(self, fields, report_id):
         """Update a report (provider staff with write access)."""
         return service.update_report(g.identity, report_id, fields)
 
-    @requires(READ, client_scoped=False, logs=("report", "report_id"))
+    @requires(MANAGE_REPORTS, client_scoped=False, logs=("report", "report_id"))
     @blp.response(204)
     def delete(self, report_id):
         """Delete a report and its schedules (provider staff with write access)."""

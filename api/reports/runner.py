@@ -29,9 +29,10 @@ from flask import current_app
 from sqlalchemy.exc import DBAPIError
 
 from api.common.csv_io import FORMULA_PREFIXES
-from api.common.errors import ApiError, Forbidden, InvalidInput
+from api.common.errors import InvalidInput
 from api.extensions import db, on_postgresql
-from api.inventory.models import LOCATIONS
+from api.reports.failures import ReportFailed, ReportTimedOut
+from api.reports.parameters import bound_values
 
 log = logging.getLogger(__name__)
 
@@ -39,33 +40,12 @@ log = logging.getLogger(__name__)
 REPORT_READER_ROLE = "portal_report_reader"
 # Columns no report may read (PostgreSQL: not granted to the reader role; SQLite: read as NULL).
 SECRET_COLUMNS = {"users": "password_hash", "shop_connections": "access_token_encrypted"}
-# Bound by the runner from who runs the report and for what; never asked from the caller.
-RUNNER_BOUND = ("client_id", "warehouse_id")
 FETCH_ROWS = 5000
 CSV_CHUNK_ROWS = 2000
 CSV_CHUNK_BYTES = 256 * 1024
-PARAMETER_TYPES = (str, int, float, bool, type(None))
 NOT_RUN = "The report failed to run."
-
-
-class ReportFailed(ApiError):
-    status = 422
-    code = "report_failed"
-
-
-class ReportTimedOut(ApiError):
-    status = 422
-    code = "report_timed_out"
-
-
-def placeholders(query):
-    """The :names of the query, in order of first use, as the driver will bind them."""
-    return list(sa.text(query)._bindparams)
-
-
-def declared_parameters(query):
-    """The names a person running the report is asked for (all placeholders but the runner's own)."""
-    return [name for name in placeholders(query) if name not in RUNNER_BOUND]
+# SQLSTATE class 22, data exception: the database could not read a value the caller gave.
+DATA_EXCEPTION_CLASS = "22"
 
 
 @dataclass
@@ -88,55 +68,15 @@ class ReportResult:
         self.close()
 
 
-def _bound_values(report, parameter_values, *, client_id, context, is_admin):
-    if report.report_type == "fms" and not is_admin:
-        raise Forbidden("Only provider staff may run this report.", code="not_authorized")
-    if report.report_type != "client" and not is_admin:
-        raise Forbidden("You may run client reports only.", code="not_authorized")
-    names = placeholders(report.query)
-    declared = [name for name in names if name not in RUNNER_BOUND]
-    given = dict(parameter_values or {})
-    undeclared = sorted(set(given) - set(declared))
-    if undeclared:
-        raise InvalidInput(
-            "This report does not take " + ", ".join(undeclared) + (
-                " (client_id and warehouse_id are set by the portal)." if set(undeclared) & set(RUNNER_BOUND) else "."),
-            code="undeclared_parameter",
-        )
-    missing = [name for name in declared if name not in given]
-    if missing:
-        raise InvalidInput("Give a value for " + ", ".join(missing) + ".", code="missing_parameter")
-    for name in declared:
-        if not isinstance(given[name], PARAMETER_TYPES):
-            raise InvalidInput(f"The value of {name} must be text, a number, true/false or null.", code="invalid_parameter")
-    values = {name: given[name] for name in declared}
-
-    if report.report_type == "client":
-        # Fail closed: a client report runs for exactly one client, bound here.
-        if "client_id" not in names:
-            raise ReportFailed("This client report does not limit itself to a client (:client_id) and cannot run.")
-        if client_id is None:
-            raise Forbidden("A client report needs the client it runs for.", code="client_required")
-        values["client_id"] = int(client_id)
-    elif "client_id" in names:
-        raise ReportFailed("Only client reports may use :client_id.")
-    if "warehouse_id" in names:
-        warehouse = (context or "").strip() or None
-        if warehouse is not None and warehouse not in LOCATIONS:
-            raise InvalidInput(f"Unknown warehouse '{warehouse}'.", code="invalid_context")
-        values["warehouse_id"] = warehouse
-    return values
-
-
 def run_report(report, parameter_values, *, client_id, context, is_admin):
     """Start the report; the result's rows stream from the database (close the result when done)."""
-    values = _bound_values(report, parameter_values, client_id=client_id, context=context, is_admin=is_admin)
+    values = bound_values(report, parameter_values, client_id=client_id, context=context, is_admin=is_admin)
     return _execute(report, report.query, values, is_admin)
 
 
 def count_rows(report, parameter_values, *, client_id, context, is_admin):
     """How many rows the report has, counted by the database (for a result too large to list)."""
-    values = _bound_values(report, parameter_values, client_id=client_id, context=context, is_admin=is_admin)
+    values = bound_values(report, parameter_values, client_id=client_id, context=context, is_admin=is_admin)
     # The newline keeps a trailing -- comment of the query from swallowing the closing parenthesis.
     counting = f"SELECT count(*) FROM (\n{without_trailing_semicolons(report.query)}\n) AS report_rows"
     with _execute(report, counting, values, is_admin) as result:
@@ -158,9 +98,18 @@ def _failure(report, error, timeout, is_admin, timed_out):
     if timed_out:
         return ReportTimedOut(f"The report ran longer than its time limit ({timeout:g} s) and was stopped.")
     log.warning("report %s failed: %s", report.id, _database_message(error))
+    if _sqlstate(error).startswith(DATA_EXCEPTION_CLASS):
+        return InvalidInput(
+            f"The database could not read a value given to this report: {_database_message(error)}",
+            code="invalid_parameter",
+        )
     if not is_admin:
         return ReportFailed(NOT_RUN)
     return ReportFailed(f"{NOT_RUN} {_database_message(error)}")
+
+
+def _sqlstate(error):
+    return getattr(getattr(error, "orig", error), "sqlstate", None) or ""
 
 
 def _database_message(error):
@@ -412,7 +361,7 @@ def csv_stream(report, parameter_values, *, client_id, context, is_admin):
     checked first, up to its first row: refusals, SQL errors and a timeout before the first row raise
     here, so the caller can still answer with an error. The database work of the download starts
     when the first chunk is read and ends when the generator is closed; it needs no app context."""
-    values = _bound_values(report, parameter_values, client_id=client_id, context=context, is_admin=is_admin)
+    values = bound_values(report, parameter_values, client_id=client_id, context=context, is_admin=is_admin)
     timeout = float(current_app.config["REPORT_STATEMENT_TIMEOUT_S"])
     if on_postgresql():
         return _postgresql_csv(report, values, timeout, is_admin)

@@ -2,7 +2,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from api.common.timeutil import UtcDateTime
 from api.reports.models import REPORT_TYPES
-from api.reports.runner import RUNNER_BOUND, placeholders
+from api.reports.parameters import RUNNER_BOUND, placeholders
 
 REPORT_TYPE = validate.OneOf(REPORT_TYPES, error="Report type must be one of: " + ", ".join(REPORT_TYPES) + ".")
 MAX_QUERY_LENGTH = 100_000

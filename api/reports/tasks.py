@@ -1,7 +1,7 @@
 from celery import shared_task
 from flask import current_app
 
-from api.reports import schedule_runs
+from api.reports.schedules import runs as schedule_runs
 
 
 @shared_task(name="reports.run_schedules")

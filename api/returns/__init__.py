@@ -1,3 +1,0 @@
-from api.returns.routes import blp
-
-__all__ = ["blp"]

@@ -4,6 +4,7 @@ from flask_smorest import Blueprint
 
 from api.common.auth import requires
 from api.common.idempotency import idempotent
+from api.common.tenancy import acting_client_id
 from api.imports.schemas import ImportArgs, import_answer, upload, upload_answers
 from api.returns import service
 from api.returns.schemas import RmaDetail, RmaList, RmaListArgs, RmaUpload
@@ -21,7 +22,7 @@ class RmaBulk(MethodView):
     @upload_answers(blp)
     def post(self, args, body):
         """Upload RMAs (CSV rows grouped by RMA and shipment): a job stores them once the whole file is valid."""
-        return import_answer(service.upload_rmas(g.identity, body["rmas"], args))
+        return import_answer(service.upload_rmas(g.identity, acting_client_id(), body["rmas"], args))
 
 
 @blp.route("")

@@ -16,7 +16,7 @@ from api.imports.cells import CellError, text, unquoted, whole_number
 from api.imports.registry import Validated, register_import
 from api.imports.service import submit_import
 from api.inbound.service import stocked_items_by_upc
-from api.inventory.models import LOCATIONS
+from api.warehouses.locations import LOCATIONS
 from api.products.models import VIRTUAL_TYPES, ItemType
 from api.returns.models import Rma, RmaItem, RmaShipment
 
@@ -191,10 +191,8 @@ def apply_rmas(chunk, context):
 register_import(IMPORT_RMAS, validate=validate_rmas, apply_chunk=apply_rmas, noun="RMA lines")
 
 
-def upload_rmas(identity, groups, args):
-    return submit_import(
-        IMPORT_RMAS, _flatten(groups), identity, validate_only=args["validateOnly"], valid_rows_only=args["validRowsOnly"],
-    )
+def upload_rmas(identity, client_id, groups, args):
+    return submit_import(IMPORT_RMAS, _flatten(groups), identity, client_id, args)
 
 
 def list_rmas(args):

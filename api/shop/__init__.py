@@ -1,3 +1,0 @@
-from api.shop.routes import blp
-
-__all__ = ["blp"]

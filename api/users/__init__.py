@@ -1,3 +1,0 @@
-from api.users.routes import blp
-
-__all__ = ["blp"]

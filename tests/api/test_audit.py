@@ -60,6 +60,17 @@ def test_calls_are_listed_per_object(client, manager_headers, created_and_change
         assert json.loads(entry["response_body"])["username"] == "new.user"
 
 
+def test_reads_are_listed_only_when_asked_for(client, manager_headers, created_and_changed):
+    assert client.get("/api/v4/users/new.user", headers=manager_headers).status_code == 200
+    url = "/api/v4/logs/requests/user/new.user"
+
+    by_default = client.get(url, headers=manager_headers).get_json()["requests"]
+    with_reads = client.get(url, headers=manager_headers, query_string={"include_reads": "true"}).get_json()["requests"]
+
+    assert [e["http_method"] for e in by_default] == ["PUT", "POST"]
+    assert [e["http_method"] for e in with_reads] == ["GET", "PUT", "POST"]
+
+
 def test_one_logged_call_can_be_read_by_id(client, manager_headers, created_and_changed):
     entries = client.get("/api/v4/logs/requests/user/new.user", headers=manager_headers).get_json()["requests"]
 

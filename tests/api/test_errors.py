@@ -6,6 +6,7 @@ from sqlalchemy.exc import OperationalError
 from api.app import create_app
 from api.audit.models import Breadcrumb, RequestLog
 from api.common.auth import public
+from api.common.errors import field_label
 from api.common.idempotency import IdempotencyKey
 from api.extensions import db
 from api.users import service as users_service
@@ -42,22 +43,23 @@ def test_malformed_json_is_400(client, headers, path, body):
 def test_an_empty_body_is_missing_fields(client, headers, path):
     response = client.post(path, headers=headers, data=b"", content_type="application/json")
 
-    assert "username" in assert_error(response, 422, "validation_error")["description"]
+    assert "Username: " in assert_error(response, 422, "validation_error")["description"]
 
 
-@pytest.mark.parametrize("fields, field", [
-    ({"username": 123}, "username"),
-    ({"email": ["a@b.test"]}, "email"),
-    ({"active": "sometimes"}, "active"),
-    ({"receive_scheduled_reports": {"yes": True}}, "receive_scheduled_reports"),
-    ({"permissions": "read:reports"}, "permissions"),
-    ({"permissions": [1, 2]}, "permissions"),
-    ({"real_name": "x" * 201}, "real_name"),
+@pytest.mark.parametrize("fields, label", [
+    ({"username": 123}, "Username: "),
+    ({"email": ["a@b.test"]}, "Email: "),
+    ({"active": "sometimes"}, "Active: "),
+    ({"receive_scheduled_reports": {"yes": True}}, "Receive scheduled reports: "),
+    ({"permissions": "read:reports"}, "Permissions: "),
+    ({"permissions": [1, 2]}, "Permissions 1: "),
+    ({"real_name": "x" * 201}, "Real name: "),
 ])
-def test_wrong_types_are_422_naming_the_field(client, headers, fields, field):
+def test_wrong_types_are_422_naming_the_field_by_its_label(client, headers, fields, label):
     body = assert_error(client.post(USERS, headers=headers, json=new_user(**fields)), 422, "validation_error")
 
-    assert field in body["description"]
+    assert label in body["description"]
+    assert "_" not in body["description"].split(":")[0]
     assert count(User) == 1
 
 
@@ -205,3 +207,11 @@ def test_deeply_nested_json_is_refused_and_logged_without_its_body(client, heade
         assert_error(response, 401, "unauthorized")
     [logged] = db.session.scalars(select(RequestLog)).all()
     assert logged.request_body == f"[{len(body)} bytes of too deeply nested JSON not stored]"
+
+
+@pytest.mark.parametrize("name, label", [
+    ("email_addresses_string", "Email addresses"), ("upc", "UPC"), ("child_upc", "Child UPC"),
+    ("query", "Query"), ("crontab", "Cron expression"), ("warehouse_id", "Warehouse ID"),
+])
+def test_a_field_is_named_by_its_label(name, label):
+    assert field_label(name) == label

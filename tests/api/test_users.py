@@ -5,6 +5,7 @@ import json
 import pytest
 from sqlalchemy import func, select
 
+from api.common.errors import field_label
 from api.extensions import db
 from api.users.models import User
 from tests.api.helpers import assert_error
@@ -95,7 +96,7 @@ def test_list_refuses_a_cursor_that_is_not_a_username(client, manager_headers, c
 @pytest.mark.parametrize("query", [{"role": "admin"}, {"limit": 0}, {"limit": 501}, {"active": "maybe"}])
 def test_list_refuses_bad_filters(client, manager_headers, query):
     body = assert_error(client.get(URL, headers=manager_headers, query_string=query), 422, "validation_error")
-    assert next(iter(query)) in body["description"]
+    assert field_label(next(iter(query))) in body["description"]
 
 
 # --- creating ------------------------------------------------------------------------------------
@@ -129,6 +130,11 @@ def test_usernames_are_unique_across_clients(client, factory, globex, manager_he
     assert user_count() == 2
 
 
+def names_field(description, field):
+    """A form's field is named by its label; a field the form does not have, as it was sent."""
+    return field_label(field) in description or description == f"{field}: Unknown field."
+
+
 @pytest.mark.parametrize("fields, field", [
     ({"role": "admin"}, "role"),
     ({"role": "admin_read_only"}, "role"),
@@ -148,7 +154,7 @@ def test_usernames_are_unique_across_clients(client, factory, globex, manager_he
 def test_create_refuses_invalid_fields(client, manager_headers, fields, field):
     body = assert_error(client.post(URL, headers=manager_headers, json=new_user(**fields)), 422, "validation_error")
 
-    assert field in body["description"]
+    assert names_field(body["description"], field)
     assert user_count() == 1
 
 
@@ -226,7 +232,7 @@ def test_update_changes_the_profile(client, manager_headers, robin):
 def test_update_refuses_invalid_fields_and_keeps_the_username(client, manager_headers, robin, fields, field):
     body = assert_error(client.put(f"{URL}/robin.viewer", headers=manager_headers, json=profile(**fields)), 422)
 
-    assert field in body["description"]
+    assert names_field(body["description"], field)
     assert stored("robin.viewer").role == "client_read_only"
     assert not db.session.scalars(select(User).filter_by(username="renamed")).first()
 

@@ -13,7 +13,7 @@ from api.inbound.models import Asn, ExpectedInboundShipment, ExpectedInboundShip
 from api.reports import quartz
 from api.reports.builtin import seed_builtin_reports
 from api.reports.models import Report, ReportSchedule
-from api.reports.runner import declared_parameters
+from api.reports.parameters import declared_parameters
 from tests.e2e.conftest import log_in
 from tests.factories import PASSWORD
 

@@ -91,7 +91,7 @@ def test_wrong_or_misspelt_headers_are_named_on_line_1(client, headers, items):
     answer = upload(client, headers, [{"Warehouse": "CA01", "ASN ID": "A", "UPC": "000000000001", "Qty": "5"}])
 
     body = assert_error(answer, 422, "invalid_rows")
-    assert body["description"] == "The file has 1 invalid rows; nothing was applied."
+    assert body["description"] == "The file has 1 invalid row; nothing was applied."
     [error] = body["errors"]
     assert error["line"] == 1
     assert "Missing columns: Warehouse ID, Quantity." in error["error"]
@@ -198,7 +198,7 @@ def test_formula_looking_cells_are_stored_as_text_and_neutralised_in_the_failure
 def test_valid_rows_only_applies_the_valid_rows_and_records_the_others_as_failed(client, headers, items, mail_files):
     answer = upload(client, headers, [
         line(asn="A"), line(asn="B", quantity="-4"), line(asn="C", upc="404"), line(asn="D"),
-    ], query="?validRowsOnly=true")
+    ], query="?validRowsOnly=true&fileName=asn-lines.csv")
 
     job = answer.get_json()
     assert answer.status_code == 202
@@ -210,7 +210,7 @@ def test_valid_rows_only_applies_the_valid_rows_and_records_the_others_as_failed
     ]
     assert [asn.external_id for asn in asns()] == ["A", "D"]
     [message] = mail_files()
-    assert message["Subject"] == "Import of ASN lines completed with 2 failed rows"
+    assert message["Subject"] == "Import of ASN lines from asn-lines.csv for Acme completed with 2 failed rows"
     assert "2 applied, 2 failed" in message.get_body().get_content()
 
 

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from api.common.timeutil import utcnow
 from api.extensions import db
 from api.reports.models import ReportSchedule, ScheduleRun
-from api.reports.scheduling import next_fire_at
+from api.reports.schedules.firing import next_fire_at
 from tests.live import Process
 from tests.reports.test_scheduling import attachment_rows, make_report
 

@@ -1,5 +1,6 @@
 """Keyed e-mail: one row per event, delivered once, over SMTP or to the mail folder."""
 from datetime import timedelta
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 from api.common.timeutil import utcnow
@@ -45,3 +46,15 @@ def test_a_claim_held_by_a_live_worker_is_respected_and_a_stale_one_is_taken_ove
     db.session.commit()
     assert service.deliver(email.id) is True
     assert list(Path(app.config["MAIL_FOLDER"]).glob(f"{email.id:08d}-*.eml"))
+
+
+def test_every_attempt_at_one_mail_carries_the_same_date_and_message_id(app, factory):
+    email = _queue()
+    first = service._build_message(email, "portal@example.com")
+    second = service._build_message(email, "portal@example.com")
+
+    assert first["Message-ID"] == second["Message-ID"]
+    assert first["Date"] == second["Date"]
+    assert parsedate_to_datetime(first["Date"]).replace(tzinfo=None) == email.created_at.replace(microsecond=0)
+    assert _queue("event:2").id != email.id
+    assert service._build_message(_queue("event:2"), "portal@example.com")["Message-ID"] != first["Message-ID"]

@@ -99,7 +99,7 @@ def test_any_bad_row_refuses_the_whole_file(client, as_manager, cells, error):
     response = client.post(ITEMS, json=[row("GOOD"), row("BAD", **cells)], headers=as_manager)
 
     body = assert_error(response, 422, "invalid_rows")
-    assert body["description"] == "The file has 1 invalid rows; nothing was applied."
+    assert body["description"] == "The file has 1 invalid row; nothing was applied."
     assert body["errors"] == [{"line": 3, "error": error}]
     assert items() == {}
 
@@ -261,7 +261,7 @@ def test_case_pack_rows_create_and_convert(client, factory, acme, as_manager):
 @pytest.mark.parametrize("rows, error", [
     ([pack("CP-1", "")], "Case Pack must have a child item."),
     ([pack("CP-1", "CP-1")], "Child item cannot be the same as the parent."),
-    ([pack("CP-1", "NOPE")], "Item not found."),
+    ([pack("CP-1", "NOPE")], "Child item with UPC 'NOPE' not found."),
     ([pack("CP-1", "TENT", "0")], "child_quantity must be a whole number from 1 to 1000."),
     ([pack("CP-1", "TENT", "1001")], "child_quantity must be a whole number from 1 to 1000."),
     ([pack("CP-1", "TENT", "2.5")], "child_quantity must be a whole number from 1 to 1000."),
@@ -345,7 +345,7 @@ def test_chunks_applied_side_by_side_write_every_row_once(app, client, monkeypat
     assert sorted(found) == sorted(f"P{n}" for n in range(11))
     assert [found[f"P{n}"].cost for n in range(11)] == [Decimal(f"{n}.25") for n in range(11)]
     [mail] = db.session.scalars(db.select(OutboundEmail)).all()
-    assert "1 failed rows" in mail.subject
+    assert mail.subject == "Import of items for Acme completed with 1 failed row"
 
 
 def test_a_chunk_failing_among_parallel_ones_leaves_only_whole_chunks_applied(app, client, monkeypatch, as_manager):

@@ -38,7 +38,7 @@ def test_items_and_case_packs_import_on_the_worker_and_mail_failed_rows(factory,
     detail = requests.get(f"{live_api}/api/v4/items/CASE-1", headers=headers, timeout=10).json()
     assert [(c["upc"], c["quantity"]) for c in detail["children"]] == [("U00001", 12)]
     messages = mail.wait_for(2)
-    failed_rows_mail = next(m for m in messages if "failed rows" in m["Subject"])
+    failed_rows_mail = next(m for m in messages if m["Subject"] == "Import of items for Acme completed with 1 failed row")
     [attachment] = list(failed_rows_mail.iter_attachments())
     failed = list(csv.reader(io.StringIO(attachment.get_content().lstrip("\ufeff"))))
     assert failed == [["line", "error"], ["1202", "cost must be at least 0.01."]]

@@ -3,7 +3,8 @@ import pytest
 
 from api.audit.models import RequestLog
 from api.extensions import db
-from api.inventory.models import LOCATIONS
+from api.warehouses.locations import LOCATIONS
+from api.common.errors import field_label
 from api.products.models import ItemType
 from tests.api.helpers import assert_error
 
@@ -32,7 +33,7 @@ def test_upc_sku_and_name_are_required(client, as_manager, missing):
 
     body_error = assert_error(client.post("/api/v4/items", json=body, headers=as_manager), 422, "validation_error")
 
-    assert missing in body_error["description"]
+    assert body_error["description"] == f"{field_label(missing)}: Missing data for required field."
 
 
 @pytest.mark.parametrize("field, value, message", [
@@ -197,10 +198,10 @@ def test_a_term_of_several_words_finds_them_together_and_in_order(client, factor
     "few prefix matches, sorted", "many, found walking the names", "many, sorted when the walk finds too few",
 ])
 def test_search_pages_through_the_union_of_its_matches(client, factory, acme, as_manager, monkeypatch, narrow_prefix, prefix_walk):
-    from api.products import service
+    from api.products import search
 
-    monkeypatch.setattr(service, "NARROW_PREFIX", narrow_prefix)
-    monkeypatch.setattr(service, "PREFIX_WALK", prefix_walk)
+    monkeypatch.setattr(search, "NARROW_PREFIX", narrow_prefix)
+    monkeypatch.setattr(search, "PREFIX_WALK", prefix_walk)
     for n in range(7):
         factory.item(acme, name=f"Pole {n}", sku=f"P-{n}")
         factory.item(acme, name=f"Alpha {n}", sku=f"POLE-{n}")

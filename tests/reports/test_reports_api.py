@@ -59,10 +59,10 @@ def test_a_new_report_takes_the_number_after_the_highest(client, admin, acme):
 
 
 @pytest.mark.parametrize("body, message", [
-    ({"report_type": "fms", "query": "SELECT 1 AS a"}, "name"),
+    ({"report_type": "fms", "query": "SELECT 1 AS a"}, "Name: Missing data for required field."),
     ({"name": "", "query": "SELECT 1 AS a"}, "Name is required"),
     ({"name": "X", "query": "  "}, "Write the report's SQL query."),
-    ({"name": "X"}, "query"),
+    ({"name": "X"}, "Query: Missing data for required field."),
     ({"name": "X", "report_type": "global", "query": "SELECT 1 AS a"}, "Report type must be one of: fms, wms, client."),
     ({"name": "X", "report_type": "client", "query": "SELECT name FROM item_types"}, "with :client_id"),
     ({"name": "X", "report_type": "fms", "query": "SELECT name FROM item_types WHERE client_id = :client_id"},

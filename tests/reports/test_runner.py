@@ -5,6 +5,7 @@ import pytest
 import sqlalchemy as sa
 
 from api.clients.models import Client
+from api.reports.parameters import is_date_parameter
 from api.extensions import db
 from tests.api.helpers import assert_error
 from tests.reports.world import (  # noqa: F401 (fixtures)
@@ -140,6 +141,31 @@ def test_parameter_values_written_as_sql_are_only_values(client, admin, save_rep
     csv = client.get(f"/api/v4/reports/{matching}/csv", headers=admin, query_string={"name": value})
     assert csv.status_code == 200 and csv.get_data(as_text=True).splitlines() == ["\ufeffname"]
     assert client_names() == ["Acme", "Globex"]
+
+
+def test_a_date_parameter_that_is_no_date_is_refused_not_answered_with_no_results(client, admin, save_report, acme):
+    report_id = save_report("SELECT name FROM clients WHERE created_at >= :created_since ORDER BY name")
+
+    refused = assert_error(run(client, admin, report_id, {"created_since": "last tuesday"}), 400, "invalid_parameter")
+    assert refused["description"] == "The value of created_since must be a date (YYYY-MM-DD); 'last tuesday' is not one."
+    assert run(client, admin, report_id, {"created_since": "2000-01-01"}).get_json()["records"] == [["Acme"]]
+
+
+def test_a_value_the_database_cannot_read_is_a_parameter_error(client, admin, save_report, backend, acme):
+    if backend != "services":
+        pytest.skip("SQLite reads any value as text; the date rule above covers the embedded database")
+    report_id = save_report("SELECT name FROM clients WHERE id = CAST(:wanted AS integer)")
+
+    refused = assert_error(run(client, admin, report_id, {"wanted": "seven"}), 400, "invalid_parameter")
+    assert "could not read a value" in refused["description"] and "seven" in refused["description"]
+
+
+@pytest.mark.parametrize("name, takes_a_date", [
+    ("received_since", True), ("created_at", True), ("ship_date", True), ("from", True), ("shipped_on", True),
+    ("name", False), ("client_id", False), ("total", False), ("status", False),
+])
+def test_which_parameters_take_a_date(name, takes_a_date):
+    assert is_date_parameter(name) is takes_a_date
 
 
 def test_missing_undeclared_and_unbindable_parameters_are_refused(client, admin, save_report, acme):

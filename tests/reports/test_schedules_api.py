@@ -82,7 +82,7 @@ def test_update_and_delete(client, admin, report):
     ({"crontab": "0 0 12 * * MON"}, "Put '?' in exactly one of day-of-month and day-of-week"),
     ({"crontab": "0 61 * * * ?"}, "minutes"),
     ({"crontab": ""}, "The schedule is empty"),
-    ({}, "crontab: Missing data for required field."),
+    ({}, "Cron expression: Missing data for required field."),
     ({"crontab": "0 0 * * * ?", "time_zone": "Mars/Olympus"}, "'Mars/Olympus' is not a known time zone; use a name such as America/New_York."),
     ({"crontab": "0 0 * * * ?", "time_zone": "../../etc/passwd"}, "is not a known time zone"),
     ({"crontab": "0 0 * * * ?", "email_addresses_string": "ops@example.com, not-an-address"}, "'not-an-address' is not a valid e-mail address."),

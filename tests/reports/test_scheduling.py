@@ -13,9 +13,9 @@ from sqlalchemy import func, select
 from api.common.timeutil import utcnow
 from api.extensions import db
 from api.notifications.models import OutboundEmail
-from api.reports import scheduling
+from api.reports.schedules import firing as scheduling
 from api.reports.models import Report, ReportSchedule, ScheduleRun
-from api.reports.schedule_runs import DeliveryFailed, execute
+from api.reports.schedules.runs import DeliveryFailed, execute
 from tests.live import free_port
 
 EVERY_MINUTE = "0 * * * * ?"
@@ -164,7 +164,7 @@ def test_runs_due_together_go_out_one_message_per_report_and_context(app, factor
 
 
 def test_a_batch_runs_the_report_once_for_all_its_runs(app, factory, acme, smtp, monkeypatch):
-    from api.reports import schedule_runs
+    from api.reports.schedules import runs as schedule_runs
     from api.reports.tasks import run_schedules
 
     report = make_report()

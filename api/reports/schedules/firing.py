@@ -30,7 +30,7 @@ from api.common.timeutil import utcnow
 from api.extensions import db, on_postgresql
 from api.reports import quartz
 from api.reports.models import ReportSchedule, ScheduleRun
-from api.reports.schedule_runs import QUEUED
+from api.reports.schedules.runs import QUEUED
 from api.reports.tasks import run_schedules
 
 log = logging.getLogger(__name__)

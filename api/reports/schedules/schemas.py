@@ -5,7 +5,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates
 from api.common.pagination import PageArgs
 from api.common.timeutil import UtcDateTime
 from api.reports import quartz
-from api.reports.schedule_runs import RUN_STATES, addresses_of
+from api.reports.schedules.runs import RUN_STATES, addresses_of
 
 EMAIL = validate.Email()
 

@@ -6,11 +6,11 @@ from api.common.errors import ApiError, NotFound
 from api.common.pagination import paginate
 from api.common.timeutil import utcnow
 from api.extensions import db
-from api.inventory.models import LOCATIONS
+from api.warehouses.locations import LOCATIONS
 from api.reports import quartz
 from api.reports.models import Report, ReportSchedule, ScheduleRun
-from api.reports.runner import declared_parameters
-from api.reports.scheduling import next_fire_at
+from api.reports.parameters import declared_parameters
+from api.reports.schedules.firing import next_fire_at
 
 PREVIEW_COUNT = 5
 
