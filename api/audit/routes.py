@@ -6,6 +6,7 @@ from api.audit import service
 from api.audit.schemas import (
     BreadcrumbList, LogListArgs, RequestLogEntry, RequestLogList, RequestLogListArgs, ServerErrorReport,
 )
+from api.common.tenancy import acting_client_id
 from api.common.auth import ACT_FOR_ANY_CLIENT, requires
 
 blp = Blueprint("audit", __name__, url_prefix="/api/v4/logs", description="Request log and breadcrumbs per object")
@@ -20,7 +21,7 @@ class ObjectRequests(MethodView):
         """List the writes and failed calls made on one object of the acting client (with
         ``include_reads``, every call), newest first."""
         requests, cursor = service.request_logs(
-            object_type, object_id, args["limit"], args["cursor"], include_reads=args["include_reads"],
+            acting_client_id(), object_type, object_id, args["limit"], args["cursor"], include_reads=args["include_reads"],
         )
         return {"requests": requests, "cursor": cursor}
 
@@ -31,7 +32,7 @@ class RequestById(MethodView):
     @blp.response(200, RequestLogEntry)
     def get(self, log_id):
         """Get one logged call of the acting client."""
-        return service.request_log(log_id)
+        return service.request_log(acting_client_id(), log_id)
 
 
 @blp.route("/breadcrumbs/<string:object_type>/<path:object_id>")
@@ -41,7 +42,7 @@ class ObjectBreadcrumbs(MethodView):
     @blp.response(200, BreadcrumbList)
     def get(self, args, object_type, object_id):
         """List the business events of one object (admins only), newest first."""
-        breadcrumbs, cursor = service.breadcrumbs(object_type, object_id, args["limit"], args["cursor"])
+        breadcrumbs, cursor = service.breadcrumbs(acting_client_id(), object_type, object_id, args["limit"], args["cursor"])
         return {"breadcrumbs": breadcrumbs, "cursor": cursor}
 
 

@@ -20,21 +20,21 @@ def leave_breadcrumb(client_id, object_type, object_id, message, username):
     ))
 
 
-def request_logs(object_type, object_id, limit, cursor, include_reads=False):
+def request_logs(client_id, object_type, object_id, limit, cursor, include_reads=False):
     """The calls on one object, newest first: the writes and the failures, and the reads too when asked
     (a page view is a read, and a client's own page views would bury the changes)."""
-    statement = scoped(RequestLog).filter_by(object_type=object_type, object_id=object_id)
+    statement = scoped(RequestLog, client_id).filter_by(object_type=object_type, object_id=object_id)
     if not include_reads:
         statement = statement.where(or_(RequestLog.http_method.notin_(READ_METHODS), RequestLog.response_status >= 400))
     return paginate(statement, [RequestLog.id], limit, cursor, descending=True)
 
 
-def request_log(log_id):
-    return get_scoped_or_404(RequestLog, "Request not found.", id=log_id)
+def request_log(client_id, log_id):
+    return get_scoped_or_404(RequestLog, client_id, "Request not found.", id=log_id)
 
 
-def breadcrumbs(object_type, object_id, limit, cursor):
-    statement = scoped(Breadcrumb).filter_by(object_type=object_type, object_id=object_id)
+def breadcrumbs(client_id, object_type, object_id, limit, cursor):
+    statement = scoped(Breadcrumb, client_id).filter_by(object_type=object_type, object_id=object_id)
     return paginate(statement, [Breadcrumb.id], limit, cursor, descending=True)
 
 

@@ -32,7 +32,7 @@ class Asns(MethodView):
     @blp.response(200, AsnList)
     def get(self, args):
         """List the client's ASNs, newest first, with their item counts and quantities."""
-        asns, cursor = service.list_asns(args)
+        asns, cursor = service.list_asns(acting_client_id(), args)
         return {"asns": asns, "cursor": cursor}
 
 
@@ -42,7 +42,7 @@ class AsnById(MethodView):
     @blp.response(200, AsnDetail)
     def get(self, asn_id):
         """Get an ASN with its expected shipments and items."""
-        return service.get_asn(asn_id)
+        return service.get_asn(acting_client_id(), asn_id)
 
 
 @blp.route("/api/v4/asns/<int:asn_id>/receive")
@@ -52,4 +52,4 @@ class AsnReceipt(MethodView):
     @blp.response(200, AsnDetail)
     def post(self, body, asn_id):
         """Mark an ASN, or some of its items, received (provider staff): stock rises through the ledger."""
-        return service.receive(g.identity, asn_id, body["items"])
+        return service.receive(g.identity, acting_client_id(), asn_id, body["items"])

@@ -8,7 +8,7 @@ from sqlalchemy.orm import selectinload
 
 from api.common.errors import ApiError, NotFound
 from api.common.pagination import paginate
-from api.common.tenancy import get_scoped_or_404, scoped
+from api.common.tenancy import get_scoped_or_404, owned_by, scoped
 from api.common.timeutil import utcnow
 from api.extensions import db
 from api.imports.cells import CellError, header_name, unquoted, whole_number
@@ -43,7 +43,7 @@ def stocked_items_by_upc(client_id, upcs):
     for batch in _batched(set(upcs)):
         found.update(
             (item.upc, item)
-            for item in db.session.scalars(select(ItemType).where(ItemType.client_id == client_id, ItemType.upc.in_(batch)))
+            for item in db.session.scalars(select(ItemType).where(owned_by(ItemType, client_id), ItemType.upc.in_(batch)))
         )
     return found
 
@@ -51,7 +51,7 @@ def stocked_items_by_upc(client_id, upcs):
 def _existing_asn_ids(client_id, external_ids):
     taken = set()
     for batch in _batched(set(external_ids)):
-        taken.update(db.session.scalars(select(Asn.external_id).where(Asn.client_id == client_id, Asn.external_id.in_(batch))))
+        taken.update(db.session.scalars(select(Asn.external_id).where(owned_by(Asn, client_id), Asn.external_id.in_(batch))))
     return taken
 
 
@@ -144,13 +144,13 @@ def apply_inbound(chunk, context):
     asns = {
         asn.external_id: asn
         for asn in db.session.scalars(
-            select(Asn).where(Asn.client_id == context.client_id, Asn.external_id.in_(external_ids))
+            select(Asn).where(owned_by(Asn, context.client_id), Asn.external_id.in_(external_ids))
             .options(selectinload(Asn.expected_inbound_shipments))
         )
     }
     item_ids = {row["item_type_id"] for _, row in chunk}
     stocked = set(db.session.scalars(select(ItemType.id).where(
-        ItemType.client_id == context.client_id, ItemType.id.in_(item_ids), ItemType.composite_type.not_in(VIRTUAL_TYPES),
+        owned_by(ItemType, context.client_id), ItemType.id.in_(item_ids), ItemType.composite_type.not_in(VIRTUAL_TYPES),
     )))
     failures, applied = [], []
     for line, row in chunk:
@@ -186,8 +186,8 @@ def upload_inbound(identity, client_id, lines, args):
     return submit_import(IMPORT_INBOUND, lines, identity, client_id, args)
 
 
-def list_asns(args):
-    asns, cursor = paginate(scoped(Asn), [Asn.created_at, Asn.id], args["limit"], args["cursor"], descending=True)
+def list_asns(client_id, args):
+    asns, cursor = paginate(scoped(Asn, client_id), [Asn.created_at, Asn.id], args["limit"], args["cursor"], descending=True)
     totals = {
         asn_id: (count, quantity)
         for asn_id, count, quantity in db.session.execute(
@@ -210,8 +210,8 @@ def list_asns(args):
     return rows, cursor
 
 
-def get_asn(asn_id):
-    return get_scoped_or_404(Asn, "ASN not found.", id=asn_id)
+def get_asn(client_id, asn_id):
+    return get_scoped_or_404(Asn, client_id, "ASN not found.", id=asn_id)
 
 
 def _receipts(asn, requested):
@@ -240,9 +240,9 @@ def _receipts(asn, requested):
     return receipts
 
 
-def receive(identity, asn_id, requested):
+def receive(identity, client_id, asn_id, requested):
     """Mark an ASN (or some of its items) received; stock rises at its warehouse through the ledger."""
-    asn = db.session.scalars(scoped(Asn).filter_by(id=asn_id).with_for_update()).first()
+    asn = db.session.scalars(scoped(Asn, client_id).filter_by(id=asn_id).with_for_update()).first()
     if asn is None:
         raise NotFound("ASN not found.")
     now = utcnow()
@@ -266,7 +266,7 @@ def open_asns_of(item):
         .join(ExpectedInboundShipment, ExpectedInboundShipment.asn_id == Asn.id)
         .join(ExpectedInboundShipmentItem, ExpectedInboundShipmentItem.shipment_id == ExpectedInboundShipment.id)
         .where(
-            Asn.client_id == item.client_id, Asn.received_at.is_(None),
+            owned_by(Asn, item.client_id), Asn.received_at.is_(None),
             ExpectedInboundShipmentItem.item_type_id == item.id,
             ExpectedInboundShipmentItem.received_quantity < ExpectedInboundShipmentItem.quantity,
         )

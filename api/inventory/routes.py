@@ -2,6 +2,7 @@ from flask import g
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from api.common.tenancy import acting_client_id
 from api.common.auth import requires
 from api.inventory import service
 from api.inventory.schemas import Reservation, Stock
@@ -16,4 +17,4 @@ class InventoryByUpc(MethodView):
     @blp.response(200, Stock)
     def put(self, body, upc):
         """Set the reserved stock per location (whole numbers, never more than the free stock)."""
-        return service.reserve(g.identity, upc, body["locations"])
+        return service.reserve(g.identity, acting_client_id(), upc, body["locations"])

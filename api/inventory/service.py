@@ -111,16 +111,16 @@ def levels_for(item_type):
     return {row["location"]: row for row in item_inventory(item_type)}
 
 
-def _stocked_item(upc):
-    item_type = get_scoped_or_404(ItemType, "Item not found.", upc=upc)
+def _stocked_item(client_id, upc):
+    item_type = get_scoped_or_404(ItemType, client_id, "Item not found.", upc=upc)
     if item_type.composite_type in VIRTUAL_TYPES:
         raise StockRefused("Bundles and kits hold no stock of their own.")
     return item_type
 
 
-def reserve(identity, upc, locations):
+def reserve(identity, client_id, upc, locations):
     """Set the reserved stock of the named locations, moving units between unbound and reserved."""
-    item_type = _stocked_item(upc)
+    item_type = _stocked_item(client_id, upc)
     named = [entry["location"] for entry in locations]
     repeated = sorted({location for location in named if named.count(location) > 1})
     if repeated:

@@ -1,6 +1,7 @@
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from api.common.tenancy import acting_client_id
 from api.common.auth import requires
 from api.jobs import service
 from api.jobs.schemas import Job, JobList, JobListArgs
@@ -15,7 +16,7 @@ class Jobs(MethodView):
     @blp.response(200, JobList)
     def get(self, args):
         """List the acting client's jobs, newest first."""
-        jobs, cursor = service.list_jobs(args["limit"], args["cursor"])
+        jobs, cursor = service.list_jobs(acting_client_id(), args["limit"], args["cursor"])
         return {"jobs": jobs, "cursor": cursor}
 
 
@@ -25,4 +26,4 @@ class JobById(MethodView):
     @blp.response(200, Job)
     def get(self, job_id):
         """Get a job's state, progress and per-row results."""
-        return service.get_job(job_id)
+        return service.get_job(acting_client_id(), job_id)

@@ -35,9 +35,9 @@ def send_unfinished_jobs_again():
     return job_ids
 
 
-def get_job(job_id):
-    return get_scoped_or_404(Job, "Job not found.", id=job_id)
+def get_job(client_id, job_id):
+    return get_scoped_or_404(Job, client_id, "Job not found.", id=job_id)
 
 
-def list_jobs(limit, cursor):
-    return paginate(scoped(Job), [Job.created_at, Job.id], limit, cursor, descending=True)
+def list_jobs(client_id, limit, cursor):
+    return paginate(scoped(Job, client_id), [Job.created_at, Job.id], limit, cursor, descending=True)

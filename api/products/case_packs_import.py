@@ -2,6 +2,7 @@
 an ``id`` creates a case pack, a row with one converts that (simple) item into a case pack."""
 from sqlalchemy import insert, select
 
+from api.common.tenancy import owned_by
 from api.extensions import db
 from api.imports.registry import Validated
 from api.products.catalogue_lookups import among, batches, conflicts, existing, ids_by_upc, named_items, refresh_statistics
@@ -30,7 +31,7 @@ def _parents_of(client_id, child_ids):
         rows = db.session.execute(
             select(ItemComponent.child_id, ItemType.name)
             .join(ItemType, ItemType.id == ItemComponent.parent_id)
-            .where(ItemComponent.client_id == client_id, among(ItemComponent.child_id, batch))
+            .where(owned_by(ItemComponent, client_id), among(ItemComponent.child_id, batch))
             .order_by(ItemComponent.id)
         )
         for child_id, name in rows:
@@ -144,11 +145,11 @@ def apply_case_packs(chunk, ctx):
     current_types = {}
     for batch in batches(converts.ids):
         current_types.update(db.session.execute(select(ItemType.id, ItemType.composite_type).where(
-            ItemType.client_id == ctx.client_id, among(ItemType.id, batch))).all())
+            owned_by(ItemType, ctx.client_id), among(ItemType.id, batch))).all())
     children = {}
     for batch in batches({row["child_id"] for _, row in chunk}):
         children.update(db.session.execute(select(ItemType.id, ItemType.name).where(
-            ItemType.client_id == ctx.client_id, among(ItemType.id, batch))).all())
+            owned_by(ItemType, ctx.client_id), among(ItemType.id, batch))).all())
     for line, row in chunk:
         if line in errors:
             continue

@@ -2,6 +2,7 @@
 from sqlalchemy import any_, bindparam, func, select, text
 from sqlalchemy.dialects.postgresql import ARRAY
 
+from api.common.tenancy import owned_by
 from api.extensions import db, on_postgresql
 from api.products.models import ItemType
 from api.products.upload_cells import ADMIN_COMPARED, texts
@@ -36,14 +37,14 @@ def existing(client_id, column, values):
     """The client's items whose ``column`` is one of ``values``, as {value: row}."""
     found = {}
     for batch in batches(values):
-        rows = db.session.execute(select(*LOOKUP_COLUMNS).where(ItemType.client_id == client_id, among(column, batch)))
+        rows = db.session.execute(select(*LOOKUP_COLUMNS).where(owned_by(ItemType, client_id), among(column, batch)))
         for row in rows:
             found[getattr(row, column.key)] = row
     return found
 
 
 def _catalogue_smaller_than(client_id, count):
-    counted = select(ItemType.id).where(ItemType.client_id == client_id).limit(count).subquery()
+    counted = select(ItemType.id).where(owned_by(ItemType, client_id)).limit(count).subquery()
     return db.session.scalar(select(func.count()).select_from(counted)) < count
 
 
@@ -53,7 +54,7 @@ def named_items(client_id, ids, upcs, skus):
     if named >= READ_WHOLE_CATALOGUE_FROM and _catalogue_smaller_than(client_id, named // 4):
         # A large file for a small catalogue (a new client's first upload): reading the catalogue
         # once costs less than sending every value of the file to be looked up.
-        items = db.session.execute(select(*LOOKUP_COLUMNS).where(ItemType.client_id == client_id)).all()
+        items = db.session.execute(select(*LOOKUP_COLUMNS).where(owned_by(ItemType, client_id))).all()
         return tuple(
             {getattr(item, key): item for item in items if getattr(item, key) in wanted}
             for key, wanted in (("id", ids), ("upc", upcs), ("sku", skus))
@@ -86,13 +87,13 @@ def conflicts(client_id, creates, updates):
 def missing_items(client_id, ids):
     found = set()
     for batch in batches(ids):
-        found.update(db.session.scalars(select(ItemType.id).where(ItemType.client_id == client_id, among(ItemType.id, batch))))
+        found.update(db.session.scalars(select(ItemType.id).where(owned_by(ItemType, client_id), among(ItemType.id, batch))))
     return set(ids) - found
 
 
 def ids_by_upc(client_id, upcs):
     for batch in batches(upcs):
-        yield from db.session.execute(select(ItemType.upc, ItemType.id).where(ItemType.client_id == client_id, among(ItemType.upc, batch)))
+        yield from db.session.execute(select(ItemType.upc, ItemType.id).where(owned_by(ItemType, client_id), among(ItemType.upc, batch)))
 
 
 def refresh_statistics():

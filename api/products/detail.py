@@ -7,7 +7,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from api.common.errors import NotFound
-from api.common.tenancy import get_scoped_or_404, scoped
+from api.common.tenancy import get_scoped_or_404, owned_by, scoped
 from api.extensions import db
 from api.products.fields import ITEM_FIELDS
 from api.products.models import COMPOSITE_TYPES, ItemComponent, ItemType
@@ -28,15 +28,15 @@ def summary(item):
     }
 
 
-def find_item(upc):
-    return get_scoped_or_404(ItemType, ITEM_NOT_FOUND, upc=upc)
+def find_item(client_id, upc):
+    return get_scoped_or_404(ItemType, client_id, ITEM_NOT_FOUND, upc=upc)
 
 
 def parents_of(item):
     rows = db.session.execute(
         select(ItemType, ItemComponent.quantity)
         .join(ItemComponent, ItemComponent.parent_id == ItemType.id)
-        .where(ItemComponent.child_id == item.id, ItemComponent.client_id == item.client_id)
+        .where(ItemComponent.child_id == item.id, owned_by(ItemComponent, item.client_id))
         .order_by(ItemType.name, ItemType.id)
     ).all()
     return [(parent, quantity) for parent, quantity in rows]
@@ -65,9 +65,9 @@ def describe(item, **options):
     return answer
 
 
-def get_item(upc, args):
+def get_item(client_id, upc, args):
     item = db.session.scalars(
-        scoped(ItemType).filter_by(upc=upc).options(selectinload(ItemType.components).selectinload(ItemComponent.child))
+        scoped(ItemType, client_id).filter_by(upc=upc).options(selectinload(ItemType.components).selectinload(ItemComponent.child))
     ).first()
     if item is None:
         raise NotFound(ITEM_NOT_FOUND)

@@ -23,7 +23,7 @@ class Items(MethodView):
     @blp.response(200, ItemList)
     def get(self, args):
         """List the client's items by name, filtered by search term, composite type or shop variant."""
-        items, cursor = search.list_items(args)
+        items, cursor = search.list_items(acting_client_id(), args)
         return {"items": items, "cursor": cursor}
 
     @idempotent
@@ -32,7 +32,7 @@ class Items(MethodView):
     @blp.response(201, ItemType)
     def post(self, fields):
         """Create a simple item."""
-        return service.create_item(g.identity, fields)
+        return service.create_item(g.identity, acting_client_id(), fields)
 
 
 @blp.route("/items/<string:upc>")
@@ -42,14 +42,14 @@ class ItemByUpc(MethodView):
     @blp.response(200, ItemType)
     def get(self, args, upc):
         """Get an item with its children, parents, stock per location and open ASNs."""
-        return detail.get_item(upc, args)
+        return detail.get_item(acting_client_id(), upc, args)
 
     @requires("update:items", logs=("item_type", "upc"))
     @blp.arguments(ItemUpdate)
     @blp.response(200, ItemType)
     def put(self, fields, upc):
         """Update a simple item, or a bundle's or kit's name and category; the UPC is fixed, absent fields keep their values."""
-        return service.update_item(g.identity, upc, fields)
+        return service.update_item(g.identity, acting_client_id(), upc, fields)
 
 
 @blp.route("/items/<string:upc>/convert_to_case_pack")
@@ -59,7 +59,7 @@ class ConvertToCasePack(MethodView):
     @blp.response(200, ItemType)
     def put(self, fields, upc):
         """Convert a simple item with no parents into a case pack of one child; SKU and name stay."""
-        return service.convert_to_case_pack(g.identity, upc, fields)
+        return service.convert_to_case_pack(g.identity, acting_client_id(), upc, fields)
 
 
 @blp.route("/case_packs")
@@ -70,7 +70,7 @@ class CasePacks(MethodView):
     @blp.response(201, ItemType)
     def post(self, fields):
         """Create a case pack holding a quantity of one simple item."""
-        return service.create_case_pack(g.identity, fields)
+        return service.create_case_pack(g.identity, acting_client_id(), fields)
 
 
 @blp.route("/case_packs/<string:case_pack_upc>")
@@ -80,7 +80,7 @@ class CasePackByUpc(MethodView):
     @blp.response(200, ItemType)
     def put(self, fields, case_pack_upc):
         """Update a case pack and its child."""
-        return service.update_case_pack(g.identity, case_pack_upc, fields)
+        return service.update_case_pack(g.identity, acting_client_id(), case_pack_upc, fields)
 
 
 @blp.route("/virtual_bundles")
@@ -91,7 +91,7 @@ class VirtualBundles(MethodView):
     @blp.response(201, ItemType)
     def post(self, fields):
         """Create a virtual bundle of existing items (a repeated child is ignored)."""
-        return service.create_virtual_bundle(g.identity, fields)
+        return service.create_virtual_bundle(g.identity, acting_client_id(), fields)
 
 
 BULK_BODY = {

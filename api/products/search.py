@@ -2,7 +2,7 @@
 from sqlalchemy import and_, func, literal, select, text, union_all
 
 from api.common.pagination import after_cursor, paginate
-from api.common.tenancy import owned_by_acting_client
+from api.common.tenancy import owned_by
 from api.extensions import db, on_postgresql
 from api.products.detail import summary
 from api.products.models import ItemType, search_key
@@ -89,8 +89,8 @@ def _search(conditions, term, limit, cursor):
     return paginate(select(ItemType).where(ItemType.id.in_(union_all(*branches))), PAGE_KEYS, limit, cursor)
 
 
-def list_items(args):
-    conditions = [owned_by_acting_client(ItemType)]
+def list_items(client_id, args):
+    conditions = [owned_by(ItemType, client_id)]
     if args["compositeType"]:
         conditions.append(ItemType.composite_type.in_({int(t) for t in args["compositeType"].split(",")}))
     if args["shopifyVariantId"]:

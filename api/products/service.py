@@ -3,7 +3,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from api.common.errors import ApiError, Conflict, Forbidden
-from api.common.tenancy import acting_client_id
+from api.common.tenancy import owned_by
 from api.extensions import db
 from api.products.detail import ITEM_NOT_FOUND, describe, find_item, parents_of
 from api.products.fields import ITEM_FIELDS, admin_only_changes, admin_only_message
@@ -50,7 +50,7 @@ def _check_unique(client_id, fields, item=None):
         value = fields.get(name)
         if value is None or (item is not None and getattr(item, name) == value):
             continue
-        clash = select(ItemType.id).where(ItemType.client_id == client_id, getattr(ItemType, name) == value)
+        clash = select(ItemType.id).where(owned_by(ItemType, client_id), getattr(ItemType, name) == value)
         if db.session.scalars(clash).first() is not None:
             raise duplicate(name, value)
 
@@ -59,8 +59,7 @@ def _item_values(fields):
     return {spec.name: fields[spec.name] for spec in ITEM_FIELDS if spec.name in fields}
 
 
-def _new_item(identity, fields, composite_type):
-    client_id = acting_client_id()
+def _new_item(identity, client_id, fields, composite_type):
     values = _item_values(fields)
     _check_admin_only(identity, values, None)
     _check_unique(client_id, values)
@@ -90,15 +89,15 @@ def _saved(item):
     return describe(db.session.get(ItemType, item.id))
 
 
-def create_item(identity, fields):
-    item = _new_item(identity, fields, SIMPLE)
+def create_item(identity, client_id, fields):
+    item = _new_item(identity, client_id, fields, SIMPLE)
     return _saved(item)
 
 
-def update_item(identity, upc, fields):
+def update_item(identity, client_id, upc, fields):
     """Update a simple item, or the name and category of a bundle or kit (its children are set when it
     is created)."""
-    item = find_item(upc)
+    item = find_item(client_id, upc)
     if item.composite_type in VIRTUAL_TYPES:
         changed = [name for name, value in _item_values(fields).items() if value != getattr(item, name)]
         if any(name not in COMPOSITE_EDITABLE for name in changed):
@@ -116,7 +115,7 @@ def _find_children(client_id, children):
         wanted.setdefault(child["upc"], child["quantity"])
     found = {
         item.upc: item for item in db.session.scalars(
-            select(ItemType).where(ItemType.client_id == client_id, ItemType.upc.in_(wanted))
+            select(ItemType).where(owned_by(ItemType, client_id), ItemType.upc.in_(wanted))
         )
     }
     missing = [upc for upc in wanted if upc not in found]
@@ -125,7 +124,7 @@ def _find_children(client_id, children):
     return [(found[upc], quantity) for upc, quantity in wanted.items()]
 
 
-def _case_pack_child(item, fields):
+def _case_pack_child(client_id, item, fields):
     """The (child, quantity) a case pack may hold, by the rules of spec part 1 section 5."""
     children = fields.get("children") or []
     if not children:
@@ -135,14 +134,14 @@ def _case_pack_child(item, fields):
     upc = children[0]["upc"]
     if upc == fields.get("upc", item.upc if item is not None else None):
         raise InvalidItem(CHILD_IS_PARENT)
-    [(child, quantity)] = _find_children(acting_client_id(), children)
+    [(child, quantity)] = _find_children(client_id, children)
     if item is not None and child.id == item.id:
         raise InvalidItem(CHILD_IS_PARENT)
     if child.composite_type != SIMPLE:
         raise InvalidItem(CASE_PACK_CHILD_NOT_SIMPLE)
     other_parent = db.session.scalars(
         select(ItemType).join(ItemComponent, ItemComponent.parent_id == ItemType.id)
-        .where(ItemComponent.child_id == child.id, ItemComponent.client_id == child.client_id)
+        .where(ItemComponent.child_id == child.id, owned_by(ItemComponent, child.client_id))
         .where(ItemType.id != (item.id if item is not None else -1))
         .order_by(ItemType.id)
     ).first()
@@ -157,18 +156,18 @@ def _set_children(item, children):
     ]
 
 
-def create_case_pack(identity, fields):
-    child, quantity = _case_pack_child(None, fields)
-    item = _new_item(identity, fields, CASE_PACK)
+def create_case_pack(identity, client_id, fields):
+    child, quantity = _case_pack_child(client_id, None, fields)
+    item = _new_item(identity, client_id, fields, CASE_PACK)
     _set_children(item, [(child, quantity)])
     return _saved(item)
 
 
-def update_case_pack(identity, upc, fields):
-    item = find_item(upc)
+def update_case_pack(identity, client_id, upc, fields):
+    item = find_item(client_id, upc)
     if item.composite_type != CASE_PACK:
         raise InvalidItem(NOT_A_CASE_PACK)
-    child, quantity = _case_pack_child(item, fields)
+    child, quantity = _case_pack_child(client_id, item, fields)
     _apply_update(identity, item, fields)
     _replace_children(item, [(child, quantity)])
     return _saved(item)
@@ -187,29 +186,29 @@ def _replace_children(item, children):
             item.components.append(ItemComponent(client_id=item.client_id, child_id=child_id, quantity=quantity))
 
 
-def convert_to_case_pack(identity, upc, fields):
+def convert_to_case_pack(identity, client_id, upc, fields):
     """Turn a simple item into a case pack; converting an item that already is one updates it (PUT)."""
-    item = find_item(upc)
+    item = find_item(client_id, upc)
     for name in ("sku", "name"):
         if name in fields and fields[name] != getattr(item, name):
             raise InvalidItem(LOCKED_ON_CONVERSION)
     if item.composite_type == CASE_PACK:
-        return update_case_pack(identity, upc, fields)
+        return update_case_pack(identity, client_id, upc, fields)
     if item.composite_type != SIMPLE or parents_of(item):
         raise InvalidItem(ONLY_SIMPLE_CONVERTS)
-    child, quantity = _case_pack_child(item, fields)
+    child, quantity = _case_pack_child(client_id, item, fields)
     _apply_update(identity, item, fields)
     item.composite_type = CASE_PACK
     _set_children(item, [(child, quantity)])
     return _saved(item)
 
 
-def create_virtual_bundle(identity, fields):
+def create_virtual_bundle(identity, client_id, fields):
     if not fields.get("children"):
         raise InvalidItem(BUNDLE_NEEDS_CHILD)
     if any(child["upc"] == fields.get("upc") for child in fields["children"]):
         raise InvalidItem(CHILD_IS_PARENT)
-    children = _find_children(acting_client_id(), fields["children"])
-    item = _new_item(identity, fields, BUNDLE)
+    children = _find_children(client_id, fields["children"])
+    item = _new_item(identity, client_id, fields, BUNDLE)
     _set_children(item, children)
     return _saved(item)

@@ -1,5 +1,6 @@
 """The values a report runs with: the parameters its query declares, checked and bound, and the ones the
 runner binds itself (the client it runs for, the warehouse of its context)."""
+import re
 from datetime import datetime
 
 import sqlalchemy as sa
@@ -11,16 +12,15 @@ from api.warehouses.locations import LOCATIONS
 # Bound by the runner from who runs the report and for what; never asked from the caller.
 RUNNER_BOUND = ("client_id", "warehouse_id")
 PARAMETER_TYPES = (str, int, float, bool, type(None))
-# A parameter named with one of these words (or ending in _at or _on) takes a date: the report page
-# asks for it with a date input, and a value that is no date is refused before the query runs (the
-# embedded SQLite would compare any text and find "No Results"). Kept equal to the frontend's rule in
-# features/reports/parameter-kinds.ts.
-DATE_WORDS = frozenset({"date", "day", "since", "until", "from", "to", "start", "end"})
+# A parameter named like a date ("date" ending a word, a name ending in _at or _on, or from, to,
+# since or until as a word between underscores) takes a date: the report page asks for it with a date
+# input, and a value that is no date is refused before the query runs (the embedded SQLite would
+# compare any text and find "No Results"). The same rule as frontend/src/features/reports/date-parameters.ts.
+DATE_PARAMETER = re.compile(r"date(?![a-z])|(^|_)(from|to|since|until)(_|$)|_(at|on)$", re.IGNORECASE)
 
 
 def is_date_parameter(name):
-    lowered = name.lower()
-    return bool(DATE_WORDS & set(lowered.split("_"))) or lowered.endswith(("_at", "_on"))
+    return DATE_PARAMETER.search(name) is not None
 
 
 def _is_date(text):

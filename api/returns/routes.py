@@ -32,7 +32,7 @@ class Rmas(MethodView):
     @blp.response(200, RmaList)
     def get(self, args):
         """List the client's RMAs, newest first, with their item counts and quantities."""
-        rmas, cursor = service.list_rmas(args)
+        rmas, cursor = service.list_rmas(acting_client_id(), args)
         return {"rmas": rmas, "cursor": cursor}
 
 
@@ -42,4 +42,4 @@ class RmaById(MethodView):
     @blp.response(200, RmaDetail)
     def get(self, rma_id):
         """Get an RMA with its expected parcels and items."""
-        return service.get_rma(rma_id)
+        return service.get_rma(acting_client_id(), rma_id)

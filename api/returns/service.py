@@ -10,7 +10,7 @@ from sqlalchemy import func, insert, select, tuple_
 from sqlalchemy.orm import selectinload
 
 from api.common.pagination import paginate
-from api.common.tenancy import get_scoped_or_404, scoped
+from api.common.tenancy import get_scoped_or_404, owned_by, scoped
 from api.extensions import db
 from api.imports.cells import CellError, text, unquoted, whole_number
 from api.imports.registry import Validated, register_import
@@ -98,7 +98,7 @@ def _existing_rmas(client_id, keys):
     for start in range(0, len(keys), 500):
         taken.update(tuple(row) for row in db.session.execute(
             select(Rma.warehouse_id, Rma.rma_id)
-            .where(Rma.client_id == client_id, tuple_(Rma.warehouse_id, Rma.rma_id).in_(keys[start:start + 500]))
+            .where(owned_by(Rma, client_id), tuple_(Rma.warehouse_id, Rma.rma_id).in_(keys[start:start + 500]))
         ))
     return taken
 
@@ -152,12 +152,12 @@ def apply_rmas(chunk, context):
     rmas = {
         (rma.warehouse_id, rma.rma_id): rma
         for rma in db.session.scalars(
-            select(Rma).where(Rma.client_id == context.client_id, tuple_(Rma.warehouse_id, Rma.rma_id).in_(keys))
+            select(Rma).where(owned_by(Rma, context.client_id), tuple_(Rma.warehouse_id, Rma.rma_id).in_(keys))
             .options(selectinload(Rma.expected_inbound_shipments))
         )
     }
     stocked = set(db.session.scalars(select(ItemType.id).where(
-        ItemType.client_id == context.client_id, ItemType.id.in_({row["item_type_id"] for _, row in chunk}),
+        owned_by(ItemType, context.client_id), ItemType.id.in_({row["item_type_id"] for _, row in chunk}),
         ItemType.composite_type.not_in(VIRTUAL_TYPES),
     )))
     failures, applied = [], []
@@ -195,8 +195,8 @@ def upload_rmas(identity, client_id, groups, args):
     return submit_import(IMPORT_RMAS, _flatten(groups), identity, client_id, args)
 
 
-def list_rmas(args):
-    rmas, cursor = paginate(scoped(Rma), [Rma.created_at, Rma.id], args["limit"], args["cursor"], descending=True)
+def list_rmas(client_id, args):
+    rmas, cursor = paginate(scoped(Rma, client_id), [Rma.created_at, Rma.id], args["limit"], args["cursor"], descending=True)
     totals = {
         rma_id: (count, int(quantity))
         for rma_id, count, quantity in db.session.execute(
@@ -209,8 +209,8 @@ def list_rmas(args):
     return rmas, cursor
 
 
-def get_rma(rma_id):
-    rma = get_scoped_or_404(Rma, "RMA not found.", id=rma_id)
+def get_rma(client_id, rma_id):
+    rma = get_scoped_or_404(Rma, client_id, "RMA not found.", id=rma_id)
     rma.item_count = sum(len(shipment.items) for shipment in rma.expected_inbound_shipments)
     rma.quantity = sum(item.quantity for shipment in rma.expected_inbound_shipments for item in shipment.items)
     return rma

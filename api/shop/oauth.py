@@ -50,8 +50,13 @@ def shop_host(value):
     return value.lower()
 
 
+def is_configured(config):
+    """Whether this portal has the shop app's credentials, without which nothing can be installed."""
+    return bool(config["SHOPIFY_API_KEY"] and config["SHOPIFY_API_SECRET"])
+
+
 def require_configured(config):
-    if not (config["SHOPIFY_API_KEY"] and config["SHOPIFY_API_SECRET"]):
+    if not is_configured(config):
         raise ShopNotConfigured("The shop connection is not configured on this portal.")
 
 

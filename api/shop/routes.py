@@ -4,6 +4,7 @@ from flask_smorest import Blueprint
 from marshmallow import INCLUDE
 
 from api.common.auth import requires
+from api.common.tenancy import acting_client_id
 from api.shop import service
 from api.shop.install_pages import NONCE_COOKIE, pages
 from api.shop.schemas import (
@@ -33,7 +34,7 @@ class ShopInstallCallback(MethodView):
     @blp.alt_response(409, schema=ShopAlreadyLinkedError, description="The shop is linked to another client")
     def get(self, query):
         """Complete the shop app install: check the platform's signed callback and link the shop."""
-        return service.complete_install(g.identity, query, request.cookies.get(NONCE_COOKIE))
+        return service.complete_install(g.identity, acting_client_id(), query, request.cookies.get(NONCE_COOKIE))
 
 
 @blp.route("/api/v4/shopify/connection")
@@ -42,7 +43,7 @@ class ShopConnectionStatus(MethodView):
     @blp.response(200, ShopConnection)
     def get(self):
         """Get the client's shop connection."""
-        return service.connection_status()
+        return service.connection_status(acting_client_id())
 
 
 @blp.route("/api/v4/notification_settings")
@@ -51,11 +52,11 @@ class NotificationSettingsResource(MethodView):
     @blp.response(200, NotificationSettings)
     def get(self):
         """Get the addresses the client's notifications go to."""
-        return service.notification_settings()
+        return service.notification_settings(acting_client_id())
 
     @requires("write:users")
     @blp.arguments(NotificationSettingsUpdate)
     @blp.response(200, NotificationSettings)
     def put(self, fields):
         """Replace the notification addresses with a comma-separated list."""
-        return service.update_notification_settings(fields["email_addresses"])
+        return service.update_notification_settings(acting_client_id(), fields["email_addresses"])

@@ -32,6 +32,9 @@ class ShopConnection(Schema):
     admin_url = fields.String(allow_none=True)
     installed_at = fields.DateTime(allow_none=True)
     reauthenticate_url = fields.String(allow_none=True, metadata={"description": "Browser path that starts the install again."})
+    app_configured = fields.Boolean(
+        metadata={"description": "Whether the shop app's credentials are set on this portal; without them no install can start."},
+    )
 
 
 class NotificationSettings(Schema):

@@ -6,7 +6,7 @@ from sqlalchemy.exc import IntegrityError
 
 from api.clients.models import Client
 from api.common.errors import ApiError, Conflict
-from api.common.tenancy import acting_client_id, scoped
+from api.common.tenancy import scoped
 from api.common.timeutil import utcnow
 from api.extensions import db
 from api.shop import oauth
@@ -54,7 +54,7 @@ def _already_linked():
     )
 
 
-def complete_install(actor, query, browser_nonce):
+def complete_install(actor, client_id, query, browser_nonce):
     """Check the shop platform's callback, trade its code for a token and link the shop to the client.
 
     ``browser_nonce`` is the nonce kept by the browser that started the install (see start_install).
@@ -64,13 +64,12 @@ def complete_install(actor, query, browser_nonce):
     oauth.verify_query(list(query.items()), config["SHOPIFY_API_SECRET"], config["SHOPIFY_CALLBACK_MAX_AGE"])
     shop = oauth.shop_host(query["shop"])
     oauth.check_state(state_key(config), query["state"], shop, config["SHOPIFY_STATE_MAX_AGE"], browser_nonce)
-    client_id = acting_client_id()
     if _linked_to_another_client(shop, client_id):
         raise _already_linked()
 
     token, scopes = oauth.exchange_code(config, shop, query["code"])
 
-    connection = db.session.scalars(scoped(ShopConnection)).first() or ShopConnection(client_id=client_id)
+    connection = db.session.scalars(scoped(ShopConnection, client_id)).first() or ShopConnection(client_id=client_id)
     if connection.shop_domain != shop:
         connection.installed_at = utcnow()
     connection.shop_domain = shop
@@ -87,20 +86,24 @@ def complete_install(actor, query, browser_nonce):
     return {"shopify_shop_name": shop, "client_already_linked_to_shop": False}
 
 
-def connection_status():
-    connection = db.session.scalars(scoped(ShopConnection)).first()
-    shop = connection.shop_domain if connection else db.session.get(Client, acting_client_id()).shopify_shop_name
+def connection_status(client_id):
+    """The client's shop: ``connected`` once the app was authorized for it (a token is held),
+    ``shop_name`` also when staff named the shop before that; ``app_configured`` says whether the
+    install (and so Authorize / Reauthenticate) can work on this portal at all."""
+    connection = db.session.scalars(scoped(ShopConnection, client_id)).first()
+    shop = connection.shop_domain if connection else db.session.get(Client, client_id).shopify_shop_name
     return {
         "connected": connection is not None,
         "shop_name": shop,
         "admin_url": f"https://{shop}/admin" if shop else None,
         "installed_at": connection.installed_at if connection else None,
         "reauthenticate_url": f"/shopify/authorize?shop={shop}" if shop else None,
+        "app_configured": oauth.is_configured(current_app.config),
     }
 
 
-def notification_settings():
-    setting = db.session.scalars(scoped(NotificationSetting)).first()
+def notification_settings(client_id):
+    setting = db.session.scalars(scoped(NotificationSetting, client_id)).first()
     return {"email_addresses": setting.email_addresses if setting else []}
 
 
@@ -125,9 +128,9 @@ def _addresses(text):
     return addresses
 
 
-def update_notification_settings(text):
+def update_notification_settings(client_id, text):
     addresses = _addresses(text)
-    setting = db.session.scalars(scoped(NotificationSetting)).first() or NotificationSetting(client_id=acting_client_id())
+    setting = db.session.scalars(scoped(NotificationSetting, client_id)).first() or NotificationSetting(client_id=client_id)
     setting.email_addresses = addresses
     db.session.add(setting)
     db.session.commit()

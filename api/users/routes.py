@@ -2,6 +2,7 @@ from flask import g
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from api.common.tenancy import acting_client_id
 from api.common.auth import requires
 from api.common.idempotency import idempotent
 from api.jobs.schemas import Job
@@ -18,7 +19,7 @@ class Users(MethodView):
     @blp.response(200, UserList)
     def get(self, args):
         """List the client's users, by username."""
-        users, cursor = service.list_users(args)
+        users, cursor = service.list_users(acting_client_id(), args)
         return {"users": users, "cursor": cursor}
 
     @idempotent
@@ -27,7 +28,7 @@ class Users(MethodView):
     @blp.response(201, User)
     def post(self, fields):
         """Create a user of the client (active, role client, unless told otherwise)."""
-        return service.create_user(g.identity, fields)
+        return service.create_user(g.identity, acting_client_id(), fields)
 
 
 @blp.route("/<string:username>")
@@ -36,14 +37,14 @@ class UserByName(MethodView):
     @blp.response(200, User)
     def get(self, username):
         """Get a user."""
-        return service.get_user(username)
+        return service.get_user(acting_client_id(), username)
 
     @requires("write:users", logs=("user", "username"))
     @blp.arguments(UserUpdate)
     @blp.response(200, User)
     def put(self, fields, username):
         """Update a user; the username is fixed, a blank password keeps the current one."""
-        return service.update_user(g.identity, username, fields)
+        return service.update_user(g.identity, acting_client_id(), username, fields)
 
 
 @blp.route("/export")
@@ -53,4 +54,4 @@ class UsersExport(MethodView):
     @blp.response(202, Job)
     def post(self):
         """Start a job that e-mails the requester a CSV of the client's users."""
-        return service.request_export(g.identity)
+        return service.request_export(g.identity, acting_client_id())

@@ -8,7 +8,7 @@ from api.common.csv_io import write_csv
 from api.common.errors import Conflict, Forbidden, InvalidInput
 from api.common.pagination import paginate
 from api.common.passwords import hash_password
-from api.common.tenancy import acting_client_id, get_scoped_or_404, scoped
+from api.common.tenancy import get_scoped_or_404, scoped
 from api.common.timeutil import utcnow
 from api.extensions import db
 from api.jobs.models import Job
@@ -20,8 +20,8 @@ EXPORT_USERS = "export_users"
 EXPORT_COLUMNS = ("username", "real_name", "email", "role", "active", "receive_scheduled_reports", "permissions")
 
 
-def list_users(args):
-    statement = scoped(User)
+def list_users(client_id, args):
+    statement = scoped(User, client_id)
     if args["role"]:
         statement = statement.where(User.role == args["role"])
     if args["active"] is not None:
@@ -34,8 +34,8 @@ def list_users(args):
     return paginate(statement, [User.username], args["limit"], args["cursor"])
 
 
-def get_user(username):
-    return get_scoped_or_404(User, "User not found.", username=username)
+def get_user(client_id, username):
+    return get_scoped_or_404(User, client_id, "User not found.", username=username)
 
 
 def _check_grants(actor, role, permissions):
@@ -46,12 +46,12 @@ def _check_grants(actor, role, permissions):
         raise Forbidden("You cannot grant permissions you do not have: " + ", ".join(sorted(beyond)) + ".", code="not_authorized")
 
 
-def create_user(actor, fields):
+def create_user(actor, client_id, fields):
     _check_grants(actor, fields["role"], fields["permissions"])
     if db.session.scalars(select(User.id).filter_by(username=fields["username"])).first() is not None:
         raise Conflict(f"Username '{fields['username']}' is already taken.", code="username_taken")
     user = User(
-        client_id=acting_client_id(),
+        client_id=client_id,
         username=fields["username"],
         password_hash=hash_password(fields["password"]),
         **_profile(fields),
@@ -93,8 +93,8 @@ def _describe_changes(user, profile, password_changed):
     return changes
 
 
-def update_user(actor, username, fields):
-    user = get_user(username)
+def update_user(actor, client_id, username, fields):
+    user = get_user(client_id, username)
     # Editing someone more powerful (resetting their password, say) would be a way to become them.
     if permissions_for(user.role, user.permissions) - actor.permissions:
         raise Forbidden("You cannot change a user who has permissions you do not have.", code="not_authorized")
@@ -113,14 +113,14 @@ def update_user(actor, username, fields):
     return user
 
 
-def request_export(actor):
-    return start_job(EXPORT_USERS, acting_client_id(), actor)
+def request_export(actor, client_id):
+    return start_job(EXPORT_USERS, client_id, actor)
 
 
 @job_kind(EXPORT_USERS)
 def export_users(job: Job):
     """Build the CSV of the job's client's users; it travels as the attachment of the result mail."""
-    users = db.session.scalars(select(User).where(User.client_id == job.client_id).order_by(User.username)).all()
+    users = db.session.scalars(scoped(User, job.client_id).order_by(User.username)).all()
     rows = [
         (u.username, u.real_name, u.email, u.role, u.active, u.receive_scheduled_reports, " ".join(u.permissions))
         for u in users

@@ -161,8 +161,9 @@ def test_a_value_the_database_cannot_read_is_a_parameter_error(client, admin, sa
 
 
 @pytest.mark.parametrize("name, takes_a_date", [
-    ("received_since", True), ("created_at", True), ("ship_date", True), ("from", True), ("shipped_on", True),
-    ("name", False), ("client_id", False), ("total", False), ("status", False),
+    ("received_since", True), ("created_at", True), ("ship_date", True), ("ShipDate", True), ("from", True),
+    ("date_to", True), ("shipped_on", True),
+    ("name", False), ("client_id", False), ("total", False), ("status", False), ("updated", False), ("tomato", False),
 ])
 def test_which_parameters_take_a_date(name, takes_a_date):
     assert is_date_parameter(name) is takes_a_date
