@@ -225,7 +225,8 @@ def test_case_pack_conversion_and_virtual_bundle(factory, live_api, page, screen
     inventory = page.locator(".card", has=page.get_by_role("heading", name="Inventory", exact=True))
     # NJ01: 30 blue / 2 = 15, 14 red / 3 = 4 -> 4, limited by the red mug.
     expect(inventory.get_by_role("row", name=re.compile(r"^NJ01 4 Trail Mug Red$"))).to_be_visible()
-    expect(page.get_by_role("link", name="Edit")).to_have_count(0)
+    expect(page.get_by_role("link", name="Edit")).to_be_visible()  # name and category only
+    expect(page.get_by_role("link", name="Reserve Inventory")).to_have_count(0)
     expect(page.get_by_text("Physical Description")).to_have_count(0)
     screenshot(page, "bundle-detail")
 

@@ -113,7 +113,7 @@ def test_items_file_with_bad_headers_then_bad_rows_applies_nothing_until_valid_r
 
     row_errors.get_by_role("button", name="Upload valid rows only").click()
     dialog = page.get_by_role("dialog")
-    expect(dialog.get_by_text("2 of 4 rows have errors and will be skipped; the other 2 rows will be applied.")).to_be_visible()
+    expect(dialog.get_by_text("2 of 4 rows have errors and will be skipped; 2 other rows will be applied.")).to_be_visible()
     screenshot(page, "confirm-valid-rows-only")
     dialog.get_by_role("button", name="Upload valid rows").click()
 

@@ -1,6 +1,8 @@
 """GET /api/v4/shopify/connection: what the Shopify page shows."""
 from urllib.parse import urlencode
 
+import pytest
+
 from tests.shop_platform import authorize_state
 
 SHOP = "acme-outdoor.myshopify.com"
@@ -12,11 +14,12 @@ def link(client, headers, platform, shop=SHOP):
     assert response.status_code == 200, response.get_json()
 
 
-def test_a_client_without_a_shop_is_not_connected(client, factory, manager):
+def test_a_client_without_a_shop_is_not_connected(client, factory, platform, manager):
     response = client.get("/api/v4/shopify/connection", headers=factory.headers(manager))
 
     assert response.get_json() == {
         "connected": False, "shop_name": None, "admin_url": None, "installed_at": None, "reauthenticate_url": None,
+        "app_configured": True,
     }
 
 
@@ -31,7 +34,8 @@ def test_a_linked_shop_is_connected(client, factory, platform, acme, manager):
     assert body["admin_url"] == f"https://{SHOP}/admin"
     assert body["reauthenticate_url"] == f"/shopify/authorize?shop={SHOP}"
     assert body["installed_at"]
-    assert set(body) == {"connected", "shop_name", "admin_url", "installed_at", "reauthenticate_url"}
+    assert body["app_configured"] is True
+    assert set(body) == {"connected", "shop_name", "admin_url", "installed_at", "reauthenticate_url", "app_configured"}
 
 
 def test_a_shop_named_by_staff_but_never_installed_is_not_connected(client, factory):
@@ -43,6 +47,19 @@ def test_a_shop_named_by_staff_but_never_installed_is_not_connected(client, fact
     assert body["connected"] is False
     assert body["shop_name"] == SHOP
     assert body["reauthenticate_url"] == f"/shopify/authorize?shop={SHOP}"
+
+
+@pytest.mark.parametrize("missing", ["SHOPIFY_API_KEY", "SHOPIFY_API_SECRET"])
+def test_without_the_apps_credentials_the_app_is_not_configured(client, factory, app, monkeypatch, missing):
+    monkeypatch.setitem(app.config, missing, "")
+    acme = factory.client("Acme", shopify_shop_name=SHOP)
+    user = factory.user("client", acme)
+
+    body = client.get("/api/v4/shopify/connection", headers=factory.headers(user)).get_json()
+
+    assert body["app_configured"] is False
+    assert body["shop_name"] == SHOP
+    assert client.get(body["reauthenticate_url"]).get_json()["error"] == "shop_not_configured"
 
 
 def test_another_clients_connection_is_not_shown(client, factory, platform, manager, globex):

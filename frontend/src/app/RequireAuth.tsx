@@ -10,7 +10,7 @@ import { useUiSettings } from '../features/auth/api/get-ui-settings';
 import { LoginForm } from '../features/auth/components/LoginForm';
 import { ApiError } from '../lib/api-error';
 import { clearAccessToken, useAccessToken } from '../lib/auth';
-import { CurrentUserContext } from './current-user';
+import { CurrentUserContext } from '../lib/current-user';
 
 const isClientError = (failure: unknown) => failure instanceof ApiError && failure.status >= 400 && failure.status < 500;
 

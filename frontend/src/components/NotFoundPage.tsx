@@ -1,4 +1,7 @@
+import { usePageTitle } from '../lib/use-page-title';
+
 export function NotFoundPage() {
+  usePageTitle('Page not found');
   return (
     <section>
       <h2>Page not found</h2>

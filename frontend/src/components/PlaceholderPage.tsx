@@ -1,3 +1,4 @@
+import { usePageTitle } from '../lib/use-page-title';
 interface PlaceholderPageProps {
   title: string;
   message?: string;
@@ -5,6 +6,7 @@ interface PlaceholderPageProps {
 
 /** Stands in for an area of the portal that is not built yet. */
 export function PlaceholderPage({ title, message = 'This area is not available yet.' }: PlaceholderPageProps) {
+  usePageTitle(title);
   return (
     <section>
       <h2>{title}</h2>

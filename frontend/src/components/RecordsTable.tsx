@@ -1,4 +1,5 @@
 import { Table } from 'react-bootstrap';
+import { formatDateOrText } from '../lib/format-datetime';
 
 interface RecordsTableProps {
   fields: string[];
@@ -9,6 +10,7 @@ interface RecordsTableProps {
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'string') return formatDateOrText(value);
   return String(value);
 }
 

@@ -524,12 +524,17 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** List the calls made on one object of the acting client, newest first. */
+        /**
+         * List the writes and failed calls made on one object of the acting client (with
+         *     ``include_reads``, every call), newest first.
+         */
         get: {
             parameters: {
                 query?: {
                     limit?: number;
                     cursor?: string | null;
+                    /** @description Also list the reads (GET); by default only writes and failed calls are listed. */
+                    include_reads?: boolean;
                 };
                 header?: never;
                 path: {
@@ -796,7 +801,7 @@ export interface paths {
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
-        /** Update a simple item; the UPC is fixed, absent fields keep their values. */
+        /** Update a simple item, or a bundle's or kit's name and category; the UPC is fixed, absent fields keep their values. */
         put: {
             parameters: {
                 query?: never;
@@ -1027,6 +1032,8 @@ export interface paths {
                     validRowsOnly?: boolean;
                     /** @description Accepted for compatibility: uploads always run as jobs */
                     runAsync?: boolean;
+                    /** @description The name of the uploaded file, for the result mail */
+                    fileName?: string | null;
                 };
                 header?: never;
                 path?: never;
@@ -1096,6 +1103,8 @@ export interface paths {
                     validRowsOnly?: boolean;
                     /** @description Accepted for compatibility: uploads always run as jobs */
                     runAsync?: boolean;
+                    /** @description The name of the uploaded file, for the result mail */
+                    fileName?: string | null;
                 };
                 header?: never;
                 path?: never;
@@ -1365,6 +1374,8 @@ export interface paths {
                     validRowsOnly?: boolean;
                     /** @description Accepted for compatibility: uploads always run as jobs */
                     runAsync?: boolean;
+                    /** @description The name of the uploaded file, for the result mail */
+                    fileName?: string | null;
                 };
                 header?: never;
                 path?: never;
@@ -1559,6 +1570,8 @@ export interface paths {
                     validRowsOnly?: boolean;
                     /** @description Accepted for compatibility: uploads always run as jobs */
                     runAsync?: boolean;
+                    /** @description The name of the uploaded file, for the result mail */
+                    fileName?: string | null;
                 };
                 header?: never;
                 path?: never;
@@ -2281,7 +2294,7 @@ export interface components {
             isAdmin: boolean;
             client: (Record<string, never> | null) | components["schemas"]["CurrentClient"];
             /** @description Everything the user may do, sorted: the grants their role carries (for client_custom, the ones chosen for them), exactly as the API checks them on each call. A route that needs a grant not listed here answers 403. */
-            permissions: ("create:items" | "update:items" | "update:inventory" | "create:fulfillment_requests" | "update:shipments" | "update:ltl" | "approve:ltl" | "create:rmas" | "write:asns" | "write:users" | "read:reports" | "admin:act_for_any_client" | "admin:manage_clients" | "admin:manage_reports")[];
+            permissions: ("create:items" | "update:items" | "update:inventory" | "create:fulfillment_requests" | "update:shipments" | "update:ltl" | "approve:ltl" | "create:rmas" | "write:asns" | "write:users" | "read:reports" | "admin:act_for_any_client" | "admin:manage_clients" | "admin:manage_reports" | "admin:receive_inbound")[];
         };
         UiSettings: {
             idle_timeout_ms: number;
@@ -2696,6 +2709,8 @@ export interface components {
             installed_at: string | null;
             /** @description Browser path that starts the install again. */
             reauthenticate_url: string | null;
+            /** @description Whether the shop app's credentials are set on this portal; without them no install can start. */
+            app_configured: boolean;
         };
         NotificationSettings: {
             email_addresses: string[];

@@ -2,7 +2,7 @@ import { Container } from 'react-bootstrap';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { AlertArea } from '../../components/Alerts';
 import { ClientPicker } from '../../features/clients/components/ClientPicker';
-import { useCurrentUserContext } from '../current-user';
+import { useCurrentUserContext } from '../../lib/current-user';
 
 /** The portal root: admins choose a client, everyone else goes to their own. */
 export function ClientPickerRoute() {

@@ -1,27 +1,36 @@
+import { lazy, Suspense } from 'react';
 import { Container } from 'react-bootstrap';
 import { Link, Navigate, Route, Routes, useParams } from 'react-router';
 import { AlertArea } from '../../components/Alerts';
 import { LoadingView } from '../../components/LoadingView';
+import { NotAvailablePage } from '../../components/NotAvailablePage';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { AsnList } from '../../features/asns/components/AsnList';
+import { CLIENT_VERSION_WITH_LTL } from '../../config/constants';
 import { useClient } from '../../features/clients/api/get-client';
-import { InboundUpload } from '../../features/uploads/components/InboundUpload';
-import { RmaUpload } from '../../features/uploads/components/RmaUpload';
-import { pageNeeding, useCurrentUserContext } from '../current-user';
+import { pageNeeding } from '../current-user';
+import { useCurrentUserContext } from '../../lib/current-user';
 import { ClientShell } from '../shell/ClientShell';
-import { ProductsRoutes } from './ProductsRoutes';
-import { ReportsRoutes } from './ReportsRoutes';
-import { RequestRoute } from './RequestRoute';
-import { ShopifyRoutes } from './ShopifyRoutes';
-import { UsersRoutes } from './UsersRoutes';
+import { clientVersionAllows } from '../shell/navigation';
+
+// Each area is a chunk of its own, loaded when first opened, so the first screen after login waits for none of them.
+const ProductsRoutes = lazy(() => import('./ProductsRoutes').then((module) => ({ default: module.ProductsRoutes })));
+const ReportsRoutes = lazy(() => import('./ReportsRoutes').then((module) => ({ default: module.ReportsRoutes })));
+const RequestRoute = lazy(() => import('./RequestRoute').then((module) => ({ default: module.RequestRoute })));
+const ShopifyRoutes = lazy(() => import('./ShopifyRoutes').then((module) => ({ default: module.ShopifyRoutes })));
+const UsersRoutes = lazy(() => import('./UsersRoutes').then((module) => ({ default: module.UsersRoutes })));
+const AsnList = lazy(() => import('../../features/asns/components/AsnList').then((module) => ({ default: module.AsnList })));
+const InboundUpload = lazy(() =>
+  import('../../features/uploads/components/InboundUpload').then((module) => ({ default: module.InboundUpload })),
+);
+const RmaUpload = lazy(() => import('../../features/uploads/components/RmaUpload').then((module) => ({ default: module.RmaUpload })));
 
 /** Areas of the portal that are not built yet, by route (relative to /{clientId}). */
 const PLACEHOLDER_AREAS = [
   { path: 'dashboards/orders', title: 'Orders Dashboard' },
   { path: 'dashboards/shipments', title: 'Shipments Dashboard' },
   { path: 'fulfillment_requests/*', title: 'Fulfillment Requests' },
-  { path: 'ltl/*', title: 'LTL' },
+  { path: 'ltl/*', title: 'LTL', minClientVersion: CLIENT_VERSION_WITH_LTL },
   { path: 'orders/:orderId', title: 'Order' },
   { path: 'shipments/:shipmentId', title: 'Shipment' },
 ];
@@ -56,22 +65,34 @@ function ClientArea({ clientId }: { clientId: string }) {
 
   return (
     <ClientShell client={client}>
-      <Routes>
-        <Route index element={<PlaceholderPage title="Dashboard" />} />
-        {PLACEHOLDER_AREAS.map(({ path, title }) => (
-          <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
-        ))}
-        <Route path="item_types/*" element={<ProductsRoutes clientId={clientId} isAdmin={user.isAdmin} />} />
-        <Route path="requests/:requestId" element={<RequestRoute clientId={clientId} />} />
-        <Route path="users/*" element={<UsersRoutes clientId={clientId} />} />
-        <Route path="shopify/*" element={<ShopifyRoutes clientId={clientId} />} />
-        <Route path="reports/*" element={pageNeeding('read:reports', <ReportsRoutes clientId={clientId} />)} />
-        {/* The ASN list is the built-in report 'Display ASNs'. */}
-        <Route path="asns/list" element={pageNeeding('read:reports', <AsnList clientId={clientId} />)} />
-        <Route path="asns/upload" element={pageNeeding('write:asns', <InboundUpload clientId={clientId} />)} />
-        <Route path="rmas/upload" element={pageNeeding('create:rmas', <RmaUpload clientId={clientId} />)} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <Suspense fallback={<LoadingView />}>
+        <Routes>
+          <Route index element={<PlaceholderPage title="Dashboard" />} />
+          {PLACEHOLDER_AREAS.map(({ path, title, minClientVersion }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                clientVersionAllows(minClientVersion, client.fulfillment_request_api_version) ? (
+                  <PlaceholderPage title={title} />
+                ) : (
+                  <NotAvailablePage title={title} />
+                )
+              }
+            />
+          ))}
+          <Route path="item_types/*" element={<ProductsRoutes clientId={clientId} isAdmin={user.isAdmin} />} />
+          <Route path="requests/:requestId" element={<RequestRoute clientId={clientId} />} />
+          <Route path="users/*" element={<UsersRoutes clientId={clientId} />} />
+          <Route path="shopify/*" element={<ShopifyRoutes clientId={clientId} />} />
+          <Route path="reports/*" element={pageNeeding('read:reports', <ReportsRoutes clientId={clientId} />)} />
+          {/* The ASN list is the built-in report 'Display ASNs'. */}
+          <Route path="asns/list" element={pageNeeding('read:reports', <AsnList clientId={clientId} />)} />
+          <Route path="asns/upload" element={pageNeeding('write:asns', <InboundUpload clientId={clientId} />)} />
+          <Route path="rmas/upload" element={pageNeeding('create:rmas', <RmaUpload clientId={clientId} />)} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
     </ClientShell>
   );
 }

@@ -9,7 +9,7 @@ import { EditSchedule } from '../../features/reports/components/EditSchedule';
 import { ReportCategories } from '../../features/reports/components/ReportCategories';
 import { ReportRunPage } from '../../features/reports/components/ReportRunPage';
 import { ReportSchedules } from '../../features/reports/components/ReportSchedules';
-import { useCan, useCurrentUserContext } from '../current-user';
+import { useCan, useCurrentUserContext } from '../../lib/current-user';
 
 interface AreaProps {
   clientId: string;

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ClientPicker } from '../../features/clients/components/ClientPicker';
 import { InstallCallback } from '../../features/shop/components/InstallCallback';
 import { rememberShopInstallClient, shopInstallClient } from '../../features/shop/install-client';
-import { useCurrentUserContext } from '../current-user';
+import { useCurrentUserContext } from '../../lib/current-user';
 
 /**
  * Where the shop platform returns after the app install (spec part 3, section 4). A client user

@@ -4,7 +4,7 @@ import { NotFoundPage } from '../../components/NotFoundPage';
 import { PlaceholderPage } from '../../components/PlaceholderPage';
 import { ShopifyPage } from '../../features/shop/components/ShopifyPage';
 import { rememberShopInstallClient } from '../../features/shop/install-client';
-import { useCurrentUserContext } from '../current-user';
+import { useCurrentUserContext } from '../../lib/current-user';
 
 export function ShopifyRoutes({ clientId }: { clientId: string }) {
   const user = useCurrentUserContext();

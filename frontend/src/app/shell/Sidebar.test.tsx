@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Grant } from '../current-user';
+import type { Grant } from '../../lib/current-user';
 import { Sidebar } from './Sidebar';
 
 function renderSidebar({ clientVersion = 1, isAdmin = false, grants = null as Grant[] | null } = {}) {

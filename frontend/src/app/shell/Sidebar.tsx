@@ -1,6 +1,7 @@
 import { Nav } from 'react-bootstrap';
 import { NavLink } from 'react-router';
-import type { Grant } from '../current-user';
+import './shell.css';
+import type { Grant } from '../../lib/current-user';
 import { SIDEBAR_ENTRIES, visibleEntries, type NavEntry } from './navigation';
 
 interface SidebarProps {
@@ -10,6 +11,9 @@ interface SidebarProps {
   /** Whether the user holds a grant: entries whose page needs one they lack are left out. */
   can: (grant: Grant) => boolean;
   userName: string;
+  /** Below the md breakpoint the sidebar is hidden until the header's menu toggle opens it. */
+  open?: boolean;
+  id?: string;
 }
 
 function EntryLink({ entry, clientId }: { entry: NavEntry; clientId: string }) {
@@ -27,9 +31,13 @@ function EntryLink({ entry, clientId }: { entry: NavEntry; clientId: string }) {
   );
 }
 
-export function Sidebar({ clientId, clientVersion, isAdmin, can, userName }: SidebarProps) {
+export function Sidebar({ clientId, clientVersion, isAdmin, can, userName, open = false, id }: SidebarProps) {
   return (
-    <nav aria-label="Main" className="d-flex flex-column bg-light border-end p-2" style={{ width: 240, flexShrink: 0 }}>
+    <nav
+      id={id}
+      aria-label="Main"
+      className={`sidebar ${open ? 'd-flex' : 'd-none'} d-md-flex flex-column bg-light border-end border-bottom p-2`}
+    >
       <Nav className="flex-column">
         {visibleEntries(SIDEBAR_ENTRIES, clientVersion, can).map((entry) => (
           <div key={entry.label}>

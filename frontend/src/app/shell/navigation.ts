@@ -1,5 +1,5 @@
 import { CLIENT_VERSION_WITH_LTL } from '../../config/constants';
-import type { Grant } from '../current-user';
+import type { Grant } from '../../lib/current-user';
 
 export interface NavEntry {
   label: string;
@@ -50,9 +50,14 @@ export const SIDEBAR_ENTRIES: NavEntry[] = [
   { label: 'API Reference', to: '/api_reference', minClientVersion: CLIENT_VERSION_WITH_LTL, opensInNewTab: true },
 ];
 
+/** Whether a client on the given API version gets a page that needs minClientVersion (none: every client). */
+export function clientVersionAllows(minClientVersion: number | undefined, clientVersion: number): boolean {
+  return (minClientVersion ?? 0) <= clientVersion;
+}
+
 /** The entries (and children) a client on the given API version sees, less those the user may not open. */
 export function visibleEntries(entries: NavEntry[], clientVersion: number, can: (grant: Grant) => boolean): NavEntry[] {
   return entries
-    .filter((entry) => (entry.minClientVersion ?? 0) <= clientVersion && (!entry.grant || can(entry.grant)))
+    .filter((entry) => clientVersionAllows(entry.minClientVersion, clientVersion) && (!entry.grant || can(entry.grant)))
     .map((entry) => (entry.children ? { ...entry, children: visibleEntries(entry.children, clientVersion, can) } : entry));
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, Collapse, Table } from 'react-bootstrap';
+import { Button, Card, Collapse, Form, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { LoadingView } from '../LoadingView';
-import { formatDateTime } from './format-datetime';
+import { formatDateTime } from '../../lib/format-datetime';
 import { useObjectRequests } from './get-object-requests';
 
 interface RequestLogPanelProps {
@@ -14,7 +14,8 @@ interface RequestLogPanelProps {
 /** The collapsible 'Request Log' of an object: the calls made on it, each linking to its /requests/{id} page. */
 export function RequestLogPanel({ clientId, objectType, objectId }: RequestLogPanelProps) {
   const [open, setOpen] = useState(false);
-  const { data, size, setSize, isLoading } = useObjectRequests(clientId, objectType, objectId, open);
+  const [includeReads, setIncludeReads] = useState(false);
+  const { data, size, setSize, isLoading } = useObjectRequests({ clientId, objectType, objectId, includeReads }, open);
   const requests = data?.flatMap((page) => page.requests) ?? [];
   const hasMore = data !== undefined && data.length > 0 && data[data.length - 1].cursor !== null;
   const bodyId = `request-log-${objectType}-${objectId}`;
@@ -35,8 +36,17 @@ export function RequestLogPanel({ clientId, objectType, objectId }: RequestLogPa
       <Collapse in={open}>
         <div id={bodyId}>
           <Card.Body>
+            <Form.Switch
+              id={`${bodyId}-include-reads`}
+              className="mb-2"
+              label="Show reads"
+              checked={includeReads}
+              onChange={(event) => setIncludeReads(event.target.checked)}
+            />
             {isLoading && <LoadingView />}
-            {data && requests.length === 0 && <p className="text-muted mb-0">No requests logged.</p>}
+            {data && requests.length === 0 && (
+              <p className="text-muted mb-0">{includeReads ? 'No requests logged.' : 'No changes or failed requests logged.'}</p>
+            )}
             {requests.length > 0 && (
               <Table size="sm" striped responsive className="mb-0">
                 <thead>

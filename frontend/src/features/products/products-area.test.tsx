@@ -193,7 +193,9 @@ describe('product detail', { timeout: 20_000 }, () => {
     expect(row).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Child Items' })).toBeTruthy();
     expect(screen.queryByText('Physical Description')).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Edit' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Reserve Inventory' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Convert to Case Pack' })).toBeNull();
   });
 
   it('loads the request log only when opened and links each request to its page', async () => {

@@ -55,7 +55,7 @@ describe('reports area', () => {
 
     expect(await screen.findByRole('heading', { name: 'Reports' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'New' }).getAttribute('href')).toBe('/7/reports/new');
-    await userEvent.click(within(screen.getByRole('navigation', { name: 'Report categories' })).getByRole('link', { name: 'Receive' }));
+    await userEvent.click(within(await screen.findByRole('navigation', { name: 'Report categories' })).getByRole('link', { name: 'Receive' }));
 
     expect(screen.getByTestId('location').textContent).toBe('/7/reports/Receive');
     const link = await within(await screen.findByRole('navigation', { name: 'Reports' })).findByRole('link', {

@@ -14,6 +14,7 @@ const notConnected: ShopConnection = {
   admin_url: null,
   installed_at: null,
   reauthenticate_url: null,
+  app_configured: true,
 };
 
 const connected: ShopConnection = {
@@ -22,7 +23,11 @@ const connected: ShopConnection = {
   admin_url: 'https://acme-outdoor.myshopify.com/admin',
   installed_at: '2026-11-01T10:00:00',
   reauthenticate_url: '/shopify/authorize?shop=acme-outdoor.myshopify.com',
+  app_configured: true,
 };
+
+/** Staff named the shop, and this portal has no app credentials (the demo data's set-up). */
+const namedWithoutApp: ShopConnection = { ...connected, connected: false, installed_at: null, app_configured: false };
 
 function withShop(connection: ShopConnection, user = acmeUser) {
   storeAccessToken('token-for-tests', 3600);
@@ -63,6 +68,17 @@ describe('Shopify page', () => {
     expect(await screen.findByText('No shop connected')).toBeTruthy();
     expect(screen.getByText(/install the Fulfilment Portal app from the Shopify App Store/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'here to Reauthenticate' })).toBeNull();
+  });
+
+  it('shows a shop named for the client as its shop, and says so when the app is not set up instead of leaving the app', async () => {
+    withShop(namedWithoutApp);
+    renderApp('/7/shopify');
+
+    expect(await screen.findByRole('link', { name: 'acme-outdoor.myshopify.com' })).toBeTruthy();
+    expect(screen.queryByText('No shop connected')).toBeNull();
+    expect(screen.getByText('The app has not been authorized for this shop yet.')).toBeTruthy();
+    expect(screen.getByText(/The Shopify app is not set up on this portal yet/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /here to/ })).toBeNull();
   });
 
   it('shows a user who may not manage the account the shop and its addresses, with nothing to change them', async () => {

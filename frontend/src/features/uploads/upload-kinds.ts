@@ -7,7 +7,7 @@ import { checkRmasUpload, uploadRmas } from './api/upload-rmas';
 import { exactHeaders, type HeaderRule } from './csv/check-headers';
 import { groupRmaRows, RMA_COLUMNS } from './csv/group-rma-rows';
 import type { CsvRow, RowProblem } from './csv/read-csv-file';
-import { count } from './count';
+import { count } from '../../lib/pluralize';
 
 /** How one upload page turns a file's rows into its call, and what the file must look like. */
 export interface UploadKind<Body> {

@@ -135,7 +135,7 @@ describe('upload pages', { timeout: 20_000 }, () => {
 
     await userEvent.click(within(rowErrors).getByRole('button', { name: 'Upload valid rows only' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/1 of 2 rows have errors and will be skipped; the other 1 rows will be applied\./)).toBeTruthy();
+    expect(within(dialog).getByText(/1 of 2 rows have errors and will be skipped; 1 other row will be applied\./)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload valid rows' }));
 
     expect(await screen.findByText('You will receive an email with results when the load completes')).toBeTruthy();
@@ -143,9 +143,9 @@ describe('upload pages', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Line 3. Error sku is required.')).toBeTruthy();
 
     expect(calls.map((call) => [call.url.searchParams.toString(), call.clientId])).toEqual([
-      ['runAsync=true', '7'],
+      ['runAsync=true&fileName=upload.csv', '7'],
       ['runAsync=true&validateOnly=true', '7'],
-      ['runAsync=true&validRowsOnly=true', '7'],
+      ['runAsync=true&validRowsOnly=true&fileName=upload.csv', '7'],
     ]);
     expect(calls[0].body).toEqual([
       { upc: '111', sku: 'T-1', name: 'Tent, 2 person' },

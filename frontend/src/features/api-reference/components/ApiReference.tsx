@@ -4,6 +4,7 @@ import { AlertArea } from '../../../components/Alerts';
 import { LoadingView } from '../../../components/LoadingView';
 import { useOpenApiDocument } from '../api/get-openapi-document';
 import { outlineOpenApi, type OperationOutline, type SchemaOutline } from '../openapi-outline';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 const METHOD_VARIANTS: Record<string, string> = {
   GET: 'primary',
@@ -94,6 +95,7 @@ function Operation({ operation }: { operation: OperationOutline }) {
 
 /** A readable reference of the API, built from its OpenAPI document. */
 export function ApiReference() {
+  usePageTitle('API Reference');
   const { data: document, error } = useOpenApiDocument();
   const outline = useMemo(() => (document === undefined ? null : outlineOpenApi(document)), [document]);
 

@@ -1,27 +1,27 @@
-import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useAlerts } from '../../../components/Alerts';
 import { LoadingView } from '../../../components/LoadingView';
 import { RecordsTable } from '../../../components/RecordsTable';
 import { saveCsvFile } from '../../../lib/save-file';
+import { useMutation } from '../../../lib/use-mutation';
 import { downloadAsnsCsv } from '../api/download-asns-csv';
 import { asnReportErrorMessage, useDisplayAsns } from '../api/run-display-asns';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /asns/list (Receive › View ASNs): the client's ASNs, from the report 'Display ASNs'. */
 export function AsnList({ clientId }: { clientId: string }) {
+  usePageTitle('View ASNs');
   const { data: result, error } = useDisplayAsns(clientId);
   const { show } = useAlerts();
-  const [downloading, setDownloading] = useState(false);
+  const { run, pending: downloading } = useMutation();
 
   async function download() {
-    setDownloading(true);
-    try {
-      saveCsvFile(await downloadAsnsCsv(clientId), 'Display ASNs.csv');
-    } catch (failure) {
-      show('danger', asnReportErrorMessage(failure));
-    } finally {
-      setDownloading(false);
-    }
+    await run(async () => saveCsvFile(await downloadAsnsCsv(clientId), 'Display ASNs.csv'), {
+      onError: (failure) => {
+        show('danger', asnReportErrorMessage(failure));
+        return true;
+      },
+    });
   }
 
   return (

@@ -1,7 +1,8 @@
 import { Card, Col, Row } from 'react-bootstrap';
 import { LoadingView } from '../../../components/LoadingView';
-import { formatDateTime } from '../../../components/request-log/format-datetime';
+import { formatDateTime } from '../../../lib/format-datetime';
 import { useRequestLogEntry } from '../api/get-request-log-entry';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** Bodies are logged as text; JSON ones are shown indented. */
 export function prettyBody(body: string | null | undefined): string {
@@ -15,6 +16,7 @@ export function prettyBody(body: string | null | undefined): string {
 
 /** /requests/{id}: one logged call with its request and response bodies. */
 export function RequestLogEntryPage({ clientId, requestId }: { clientId: string; requestId: string }) {
+  usePageTitle(`Request ${requestId}`);
   const { data: entry, error } = useRequestLogEntry(clientId, requestId);
 
   if (error) return <h2>Request {requestId}</h2>;

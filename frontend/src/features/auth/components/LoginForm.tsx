@@ -1,28 +1,26 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Container, Form } from 'react-bootstrap';
 import { storeAccessToken } from '../../../lib/auth';
+import { FieldLabel } from '../../../components/FieldLabel';
 import { errorMessage } from '../../../lib/error-message';
+import { useForm } from '../../../lib/use-form';
 import { createToken } from '../api/create-token';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** Shown in place of any page while there is no valid session; the page stays where it is. */
 export function LoginForm() {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  usePageTitle('Log In');
   const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  async function logIn(event: FormEvent) {
-    event.preventDefault();
-    setSubmitting(true);
+  // Alerts live inside the portal's pages, so the login form shows its own failure.
+  const { values, change, submitting, submit } = useForm({ username: '', password: '' }, async (credentials) => {
     setFailure(null);
     try {
-      const token = await createToken({ username, password });
+      const token = await createToken(credentials);
       storeAccessToken(token.access_token, token.expires_in);
     } catch (error) {
       setFailure(errorMessage(error));
-      setSubmitting(false);
     }
-  }
+  });
 
   return (
     <Container className="py-5" style={{ maxWidth: 420 }}>
@@ -32,24 +30,24 @@ export function LoginForm() {
             Client Portal
           </Card.Title>
           {failure && <Alert variant="danger">{failure}</Alert>}
-          <Form onSubmit={logIn}>
+          <Form onSubmit={submit}>
             <Form.Group className="mb-3" controlId="login-username">
-              <Form.Label>Username</Form.Label>
+              <FieldLabel required>Username</FieldLabel>
               <Form.Control
                 autoComplete="username"
-                value={username}
-                onChange={(event) => setUsername(event.target.value)}
+                value={values.username}
+                onChange={(event) => change('username', event.target.value)}
                 required
                 autoFocus
               />
             </Form.Group>
             <Form.Group className="mb-3" controlId="login-password">
-              <Form.Label>Password</Form.Label>
+              <FieldLabel required>Password</FieldLabel>
               <Form.Control
                 type="password"
                 autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
+                value={values.password}
+                onChange={(event) => change('password', event.target.value)}
                 required
               />
             </Form.Group>

@@ -2,6 +2,7 @@ import { Container, Form } from 'react-bootstrap';
 import { LoadingView } from '../../../components/LoadingView';
 import type { ClientSummary } from '../../../lib/models';
 import { useClients } from '../api/get-clients';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 interface ClientPickerProps {
   onChoose: (clientId: number) => void;
@@ -19,6 +20,7 @@ function clientOptions(clients: ClientSummary[]) {
 
 /** The admin's landing page: choose the client to act for. */
 export function ClientPicker({ onChoose }: ClientPickerProps) {
+  usePageTitle('Choose Client');
   const { data: clients, error } = useClients();
 
   return (

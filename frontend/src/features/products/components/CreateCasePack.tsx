@@ -1,15 +1,14 @@
-import { useNavigate } from 'react-router';
-import { flashState, useAlerts } from '../../../components/Alerts';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useCreateCasePack } from '../api/create-case-pack';
-import { productPath } from '../paths';
 import { EMPTY_PRODUCT_VALUES, fieldRules } from '../product-form-values';
+import { useSaveProduct } from '../use-save-product';
 import { ProductForm } from './ProductForm';
 
 /** /item_types/casepack_types_new: a new case pack of one simple item. */
 export function CreateCasePack({ clientId, isAdmin }: { clientId: string; isAdmin: boolean }) {
+  usePageTitle('Add New Case Pack');
   const createCasePack = useCreateCasePack(clientId);
-  const navigate = useNavigate();
-  const { showError } = useAlerts();
+  const saveProduct = useSaveProduct(clientId, 'Success!');
 
   return (
     <section>
@@ -19,14 +18,7 @@ export function CreateCasePack({ clientId, isAdmin }: { clientId: string; isAdmi
         initialValues={EMPTY_PRODUCT_VALUES}
         rules={fieldRules({ isAdmin, isNew: true })}
         composite={{ kind: 'case_pack', initialLines: [], removable: true }}
-        onSubmit={async (fields, children) => {
-          try {
-            const item = await createCasePack(fields, children);
-            navigate(productPath(clientId, item.upc), { state: flashState('success', 'Success!') });
-          } catch (failure) {
-            showError(failure);
-          }
-        }}
+        onSubmit={(fields, children) => saveProduct(() => createCasePack(fields, children))}
       />
     </section>
   );

@@ -1,15 +1,14 @@
-import { useNavigate } from 'react-router';
-import { flashState, useAlerts } from '../../../components/Alerts';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useCreateItem } from '../api/create-item';
 import { EMPTY_PRODUCT_VALUES, fieldRules } from '../product-form-values';
-import { productPath } from '../paths';
+import { useSaveProduct } from '../use-save-product';
 import { ProductForm } from './ProductForm';
 
 /** /item_types/new: a new simple item. */
 export function CreateProduct({ clientId, isAdmin }: { clientId: string; isAdmin: boolean }) {
+  usePageTitle('Add New Product');
   const createItem = useCreateItem(clientId);
-  const navigate = useNavigate();
-  const { showError } = useAlerts();
+  const saveProduct = useSaveProduct(clientId, 'Success!');
 
   return (
     <section>
@@ -18,14 +17,7 @@ export function CreateProduct({ clientId, isAdmin }: { clientId: string; isAdmin
         clientId={clientId}
         initialValues={EMPTY_PRODUCT_VALUES}
         rules={fieldRules({ isAdmin, isNew: true })}
-        onSubmit={async (fields) => {
-          try {
-            const item = await createItem(fields);
-            navigate(productPath(clientId, item.upc), { state: flashState('success', 'Success!') });
-          } catch (failure) {
-            showError(failure);
-          }
-        }}
+        onSubmit={(fields) => saveProduct(() => createItem(fields))}
       />
     </section>
   );

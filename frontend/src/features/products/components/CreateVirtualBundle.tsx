@@ -1,15 +1,14 @@
-import { useNavigate } from 'react-router';
-import { flashState, useAlerts } from '../../../components/Alerts';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useCreateVirtualBundle } from '../api/create-virtual-bundle';
-import { productPath } from '../paths';
 import { EMPTY_PRODUCT_VALUES, fieldRules } from '../product-form-values';
+import { useSaveProduct } from '../use-save-product';
 import { ProductForm } from './ProductForm';
 
-/** /item_types/virtualbundle_types_new: a new bundle built from simple items. */
+/** /item_types/virtualbundle_types_new: a new bundle built from simple items; its children can only be chosen here. */
 export function CreateVirtualBundle({ clientId, isAdmin }: { clientId: string; isAdmin: boolean }) {
+  usePageTitle('Add New Virtual Bundle');
   const createVirtualBundle = useCreateVirtualBundle(clientId);
-  const navigate = useNavigate();
-  const { showError } = useAlerts();
+  const saveProduct = useSaveProduct(clientId, 'Success!');
 
   return (
     <section>
@@ -19,14 +18,7 @@ export function CreateVirtualBundle({ clientId, isAdmin }: { clientId: string; i
         initialValues={EMPTY_PRODUCT_VALUES}
         rules={fieldRules({ isAdmin, isNew: true })}
         composite={{ kind: 'virtual_bundle', initialLines: [], removable: true }}
-        onSubmit={async (fields, children) => {
-          try {
-            const item = await createVirtualBundle(fields, children);
-            navigate(productPath(clientId, item.upc), { state: flashState('success', 'Success!') });
-          } catch (failure) {
-            showError(failure);
-          }
-        }}
+        onSubmit={(fields, children) => saveProduct(() => createVirtualBundle(fields, children))}
       />
     </section>
   );

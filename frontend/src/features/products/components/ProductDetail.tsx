@@ -1,11 +1,12 @@
 import { Fragment, type ReactNode } from 'react';
 import { Badge, Card, Col, Row, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { useCan } from '../../../app/current-user';
+import { useCan } from '../../../lib/current-user';
 import { LoadingView } from '../../../components/LoadingView';
-import { formatDate, formatDateTime } from '../../../components/request-log/format-datetime';
+import { formatDate, formatDateTime } from '../../../lib/format-datetime';
 import { RequestLogPanel } from '../../../components/request-log/RequestLogPanel';
 import type { ItemType } from '../../../lib/models';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useItem } from '../api/get-item';
 import { canConvertToCasePack, CASE_PACK_TYPE, isVirtual } from '../composite-types';
 import { humanize } from '../humanize';
@@ -16,6 +17,7 @@ export function ProductDetail({ clientId, upc }: { clientId: string; upc: string
   const { data: item, error } = useItem(clientId, upc);
   const canUpdate = useCan('update:items');
   const canReserve = useCan('update:inventory');
+  usePageTitle(item?.name ?? 'Product');
 
   if (error) return <h2>Product {upc}</h2>;
   if (!item) return <LoadingView />;
@@ -34,7 +36,7 @@ export function ProductDetail({ clientId, upc }: { clientId: string; upc: string
             Reserve Inventory
           </Link>
         )}
-        {!virtual && canUpdate && (
+        {canUpdate && (
           <Link to={`${path}/edit`} className="btn btn-outline-primary btn-sm">
             Edit
           </Link>
@@ -186,7 +188,7 @@ function InventoryTable({ item }: { item: ItemType }) {
         <p className="text-muted small">
           A {item.composite_type_name.toLowerCase()} holds no stock of its own: available is what its child items can build.
         </p>
-        <Table size="sm" className="mb-0">
+        <Table size="sm" className="mb-0" responsive>
           <thead>
             <tr>
               <th>Location</th>
@@ -209,7 +211,7 @@ function InventoryTable({ item }: { item: ItemType }) {
   }
   return (
     <Panel title="Inventory">
-      <Table size="sm" className="mb-0">
+      <Table size="sm" className="mb-0" responsive>
         <thead>
           <tr>
             <th>Location</th>
@@ -246,7 +248,7 @@ function InboundInventory({ item }: { item: ItemType }) {
       {lines.length === 0 ? (
         <p className="text-muted mb-0">No open ASNs for this product.</p>
       ) : (
-        <Table size="sm" className="mb-0">
+        <Table size="sm" className="mb-0" responsive>
           <thead>
             <tr>
               <th>ASN ID</th>
@@ -297,7 +299,7 @@ function RelatedItemsTable({ title, empty, items, clientId, showType = false }: 
       {items.length === 0 ? (
         <p className="text-muted mb-0">{empty}</p>
       ) : (
-        <Table size="sm" className="mb-0">
+        <Table size="sm" className="mb-0" responsive>
           <thead>
             <tr>
               <th>Name</th>
@@ -332,7 +334,7 @@ function OpenShipments({ item, clientId }: { item: ItemType; clientId: string })
       {item.open_shipments.length === 0 ? (
         <p className="text-muted mb-0">No open shipments.</p>
       ) : (
-        <Table size="sm" className="mb-0">
+        <Table size="sm" className="mb-0" responsive>
           <thead>
             <tr>
               <th>Order ID</th>

@@ -1,7 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Col, Form, Row } from 'react-bootstrap';
 import { useAlerts } from '../../../components/Alerts';
+import { FieldLabel } from '../../../components/FieldLabel';
 import type { ItemSummary } from '../../../lib/models';
+import { useForm } from '../../../lib/use-form';
 import {
   addChild,
   checkChildren,
@@ -36,14 +38,21 @@ type FlagName = { [K in keyof ProductFormValues]: ProductFormValues[K] extends b
 
 /** Adds or edits a product, a case pack or a virtual bundle (spec part 1, §5). */
 export function ProductForm({ clientId, initialValues, rules, composite, onSubmit }: ProductFormProps) {
-  const [values, setValues] = useState(initialValues);
   const [lines, setLines] = useState<ChildLine[]>(composite?.initialLines ?? []);
-  const [submitting, setSubmitting] = useState(false);
   const { clear, show } = useAlerts();
-
-  function change<Field extends keyof ProductFormValues>(field: Field, value: ProductFormValues[Field]) {
-    setValues((current) => ({ ...current, [field]: value }));
-  }
+  const { values, change, submitting, submit } = useForm(initialValues, async (submitted) => {
+    clear();
+    let children: ChildQuantity[] = [];
+    if (composite) {
+      const checked = checkChildren(composite.kind, lines, submitted.upc);
+      if ('error' in checked) {
+        show('danger', checked.error);
+        return;
+      }
+      children = checked.children;
+    }
+    await onSubmit(toProductFields(submitted, rules), children);
+  });
 
   function add(item: ItemSummary) {
     if (!composite) return;
@@ -53,29 +62,9 @@ export function ProductForm({ clientId, initialValues, rules, composite, onSubmi
     setLines(result.children);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    clear();
-    let children: ChildQuantity[] = [];
-    if (composite) {
-      const checked = checkChildren(composite.kind, lines, values.upc);
-      if ('error' in checked) {
-        show('danger', checked.error);
-        return;
-      }
-      children = checked.children;
-    }
-    setSubmitting(true);
-    try {
-      await onSubmit(toProductFields(values, rules), children);
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
   const text = (field: TextName, label: string, options: { required?: boolean; locked?: boolean; maxLength?: number } = {}) => (
     <Form.Group as={Col} md={6} className="mb-3" controlId={`product-${field}`}>
-      <Form.Label>{label}</Form.Label>
+      <FieldLabel required={options.required && !options.locked}>{label}</FieldLabel>
       <Form.Control
         value={values[field]}
         required={options.required}

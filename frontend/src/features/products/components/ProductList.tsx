@@ -8,9 +8,10 @@ import {
   PRODUCT_TABS,
   searchParamsWithFilters,
 } from '../product-filters';
-import { useCan } from '../../../app/current-user';
+import { useCan } from '../../../lib/current-user';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { ProductTable } from './ProductTable';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -25,6 +26,7 @@ const ADD_BUTTONS = [
 
 /** /item_types: the client's products, filtered by the URL query, scrolling through every page. */
 export function ProductList({ clientId }: { clientId: string }) {
+  usePageTitle('Products');
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
   const query = useMemo(() => filtersToQuery(filters), [filters]);

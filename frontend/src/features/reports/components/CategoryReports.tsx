@@ -4,6 +4,7 @@ import { LoadingView } from '../../../components/LoadingView';
 import { useReports } from '../api/get-reports';
 import { categoryPath, reportCategoriesPath, reportPath } from '../paths';
 import { reportLabel, reportTypeTitle } from '../report-label';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 interface CategoryReportsProps {
   clientId: string;
@@ -14,6 +15,7 @@ interface CategoryReportsProps {
 
 /** /reports/{category}: the reports of one category, each named by its number and name. */
 export function CategoryReports({ clientId, category, reportType, canAuthor }: CategoryReportsProps) {
+  usePageTitle(category);
   const { data: reports, error } = useReports(clientId, category, reportType);
 
   return (

@@ -1,24 +1,24 @@
 import { Link, useNavigate } from 'react-router';
-import { flashState, useAlerts } from '../../../components/Alerts';
+import { flashState } from '../../../components/Alerts';
+import { useMutation } from '../../../lib/use-mutation';
 import { useCreateReport } from '../api/create-report';
 import { categoryPath, reportCategoriesPath, reportPath } from '../paths';
 import { newReportValues, toReportWrite, type ReportFormValues } from '../report-form-values';
 import { ReportForm } from './ReportForm';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /reports/new and /reports/{category}/new: a new report, in that category by default. */
 export function CreateReport({ clientId, category }: { clientId: string; category?: string }) {
+  usePageTitle('New Report');
   const createReport = useCreateReport(clientId);
   const navigate = useNavigate();
-  const { clear, showError } = useAlerts();
+  const { run } = useMutation();
 
   async function create(values: ReportFormValues) {
-    clear();
-    try {
+    await run(async () => {
       const created = await createReport(toReportWrite(values));
       navigate(reportPath(clientId, created), { state: flashState('success', 'Created!') });
-    } catch (failure) {
-      showError(failure);
-    }
+    });
   }
 
   return (

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
-import { flashState, useAlerts } from '../../../components/Alerts';
+import { flashState } from '../../../components/Alerts';
+import { useMutation } from '../../../lib/use-mutation';
 import { LoadingView } from '../../../components/LoadingView';
 import type { Report } from '../../../lib/models';
 import { useCreateReportSchedule } from '../api/create-report-schedule';
@@ -8,9 +9,11 @@ import { schedulePath, schedulesPath } from '../paths';
 import { newScheduleValues, toScheduleFields, type ScheduleFormValues } from '../schedule-form-values';
 import { ReportBreadcrumb } from './ReportBreadcrumb';
 import { ScheduleForm } from './ScheduleForm';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /reports/{category}/{report_id}/schedules/new: starts inactive, named after the report. */
 export function CreateSchedule({ clientId, reportId }: { clientId: string; reportId: string }) {
+  usePageTitle('New Schedule');
   const { data: report, error } = useReport(clientId, reportId);
 
   if (error) return null;
@@ -21,16 +24,13 @@ export function CreateSchedule({ clientId, reportId }: { clientId: string; repor
 function LoadedCreateSchedule({ clientId, report }: { clientId: string; report: Report }) {
   const createSchedule = useCreateReportSchedule(clientId, report.id);
   const navigate = useNavigate();
-  const { clear, showError } = useAlerts();
+  const { run } = useMutation();
 
   async function create(values: ScheduleFormValues) {
-    clear();
-    try {
+    await run(async () => {
       const created = await createSchedule(toScheduleFields(values, report.report_type));
       navigate(schedulePath(clientId, report, created.id), { state: flashState('success', 'Created!') });
-    } catch (failure) {
-      showError(failure);
-    }
+    });
   }
 
   return (

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router';
-import { flashState, useAlerts } from '../../../components/Alerts';
+import { flashState } from '../../../components/Alerts';
+import { useMutation } from '../../../lib/use-mutation';
 import { LoadingView } from '../../../components/LoadingView';
 import { useReport } from '../api/get-report';
 import { useUpdateReport } from '../api/update-report';
@@ -7,22 +8,21 @@ import { reportPath } from '../paths';
 import { reportLabel } from '../report-label';
 import { toReportWrite, toReportFormValues, type ReportFormValues } from '../report-form-values';
 import { ReportForm } from './ReportForm';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /reports/{category}/{report_id}/edit: saving leads back to the run page. */
 export function EditReport({ clientId, reportId }: { clientId: string; reportId: string }) {
+  usePageTitle('Edit Report');
   const { data: report, error } = useReport(clientId, reportId);
   const updateReport = useUpdateReport(clientId);
   const navigate = useNavigate();
-  const { clear, showError } = useAlerts();
+  const { run } = useMutation();
 
   async function save(values: ReportFormValues) {
-    clear();
-    try {
+    await run(async () => {
       const saved = await updateReport(reportId, toReportWrite(values));
       navigate(reportPath(clientId, saved), { state: flashState('success', 'Saved') });
-    } catch (failure) {
-      showError(failure);
-    }
+    });
   }
 
   if (error) return null;

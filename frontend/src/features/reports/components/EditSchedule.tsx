@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { flashState, useAlerts } from '../../../components/Alerts';
 import { LoadingView } from '../../../components/LoadingView';
 import type { Report, ReportSchedule } from '../../../lib/models';
+import { useMutation } from '../../../lib/use-mutation';
 import { useDeleteReportSchedule } from '../api/delete-report-schedule';
 import { useReport } from '../api/get-report';
 import { useReportSchedule } from '../api/get-report-schedule';
@@ -14,6 +15,7 @@ import { ConfirmDeleteModal } from './ConfirmDeleteModal';
 import { ReportBreadcrumb } from './ReportBreadcrumb';
 import { ScheduleForm } from './ScheduleForm';
 import { ScheduleRuns } from './ScheduleRuns';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 interface EditScheduleProps {
   clientId: string;
@@ -24,6 +26,7 @@ interface EditScheduleProps {
 
 /** /reports/{category}/{report_id}/schedules/{id}: the schedule, Delete, and what its runs did. */
 export function EditSchedule({ clientId, reportId, scheduleId, canAuthor }: EditScheduleProps) {
+  usePageTitle('Edit Schedule');
   const { data: report, error: reportError } = useReport(clientId, reportId);
   const { data: schedule, error: scheduleError } = useReportSchedule(clientId, reportId, scheduleId);
 
@@ -43,28 +46,25 @@ function LoadedEditSchedule({ clientId, report, schedule, canAuthor }: LoadedEdi
   const updateSchedule = useUpdateReportSchedule(clientId, report.id);
   const deleteSchedule = useDeleteReportSchedule(clientId, report.id);
   const navigate = useNavigate();
-  const { clear, show, showError } = useAlerts();
+  const { show } = useAlerts();
+  const { run } = useMutation();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
   async function save(values: ScheduleFormValues) {
-    clear();
-    try {
+    await run(async () => {
       await updateSchedule(schedule.id, toScheduleFields(values, report.report_type));
       show('success', 'Saved');
-    } catch (failure) {
-      showError(failure);
-    }
+    });
   }
 
   async function remove() {
-    clear();
-    try {
-      await deleteSchedule(schedule.id);
-      navigate(schedulesPath(clientId, report), { state: flashState('success', 'Deleted') });
-    } catch (failure) {
-      setConfirmingDelete(false);
-      showError(failure);
-    }
+    await run(
+      async () => {
+        await deleteSchedule(schedule.id);
+        navigate(schedulesPath(clientId, report), { state: flashState('success', 'Deleted') });
+      },
+      { onError: () => setConfirmingDelete(false) },
+    );
   }
 
   return (

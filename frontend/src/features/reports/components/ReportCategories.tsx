@@ -4,6 +4,7 @@ import { LoadingView } from '../../../components/LoadingView';
 import { useReportCategories } from '../api/get-report-categories';
 import { categoryPath, reportCategoriesPath, reportsPath } from '../paths';
 import { REPORT_TYPES, reportTypeTitle } from '../report-label';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 interface ReportCategoriesProps {
   clientId: string;
@@ -15,6 +16,7 @@ interface ReportCategoriesProps {
 
 /** /reports and /reports/list/{report_type}: the categories of the reports the user may run. */
 export function ReportCategories({ clientId, reportType, canAuthor, isAdmin }: ReportCategoriesProps) {
+  usePageTitle('Reports');
   const { data: categories, error } = useReportCategories(clientId, reportType);
   const title = reportType ? `${reportTypeTitle(reportType)} Reports` : 'Reports';
 

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-bootstrap';
+import { FieldLabel } from '../../../components/FieldLabel';
 import type { ReportType } from '../../../lib/models';
+import { useForm } from '../../../lib/use-form';
 import type { ReportFormValues } from '../report-form-values';
 import { REPORT_TYPES } from '../report-label';
 
@@ -15,27 +16,12 @@ const QUERY_HINT =
 
 /** Creates or edits a report (admins). */
 export function ReportForm({ initialValues, onSubmit }: ReportFormProps) {
-  const [values, setValues] = useState(initialValues);
-  const [submitting, setSubmitting] = useState(false);
-
-  function change<Field extends keyof ReportFormValues>(field: Field, value: ReportFormValues[Field]) {
-    setValues((current) => ({ ...current, [field]: value }));
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitting(true);
-    try {
-      await onSubmit(values);
-    } finally {
-      setSubmitting(false);
-    }
-  }
+  const { values, change, submitting, submit } = useForm(initialValues, onSubmit);
 
   return (
     <Form onSubmit={submit}>
       <Form.Group className="mb-3" controlId="report-name">
-        <Form.Label>Name</Form.Label>
+        <FieldLabel required>Name</FieldLabel>
         <Form.Control value={values.name} onChange={(event) => change('name', event.target.value)} required />
       </Form.Group>
       <Form.Group className="mb-3" controlId="report-type">
@@ -49,7 +35,7 @@ export function ReportForm({ initialValues, onSubmit }: ReportFormProps) {
         </Form.Select>
       </Form.Group>
       <Form.Group className="mb-3" controlId="report-category">
-        <Form.Label>Category</Form.Label>
+        <FieldLabel required>Category</FieldLabel>
         <Form.Control value={values.category} onChange={(event) => change('category', event.target.value)} required />
         <Form.Text muted>Reports are listed under their category.</Form.Text>
       </Form.Group>

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-bootstrap';
+import { FieldLabel } from '../../../components/FieldLabel';
 import type { ReportSummary } from '../../../lib/models';
 import type { ReportRunInput } from '../api/run-report';
+import { isDateParameter } from '../date-parameters';
 
 interface ReportParametersFormProps {
   report: Pick<ReportSummary, 'id' | 'parameters' | 'report_type'>;
@@ -29,8 +31,9 @@ export function ReportParametersForm({ report, running, onRun }: ReportParameter
     <Form onSubmit={submit} className="mb-4" aria-label="Report parameters">
       {report.parameters.map((name) => (
         <Form.Group key={name} className="mb-3" controlId={`report-parameter-${name}`}>
-          <Form.Label>{name}</Form.Label>
+          <FieldLabel required>{name}</FieldLabel>
           <Form.Control
+            type={isDateParameter(name) ? 'date' : 'text'}
             value={parameters[name] ?? ''}
             onChange={(event) => setParameters((current) => ({ ...current, [name]: event.target.value }))}
             required

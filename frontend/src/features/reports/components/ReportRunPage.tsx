@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router';
-import { flashState, useAlerts } from '../../../components/Alerts';
+import { flashState } from '../../../components/Alerts';
 import { LoadingView } from '../../../components/LoadingView';
 import type { Report, ReportRunResult } from '../../../lib/models';
 import { saveCsvFile } from '../../../lib/save-file';
+import { useMutation } from '../../../lib/use-mutation';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { useDeleteReport } from '../api/delete-report';
 import { downloadReportCsv } from '../api/download-report-csv';
 import { useReport } from '../api/get-report';
@@ -31,6 +33,7 @@ interface Run {
 /** /reports/{category}/{report_id}: parameters, Run, the result and its CSV; admins manage the report. */
 export function ReportRunPage({ clientId, reportId, isAdmin, canAuthor }: ReportRunPageProps) {
   const { data: report, error } = useReport(clientId, reportId);
+  usePageTitle(report ? reportLabel(report) : 'Report');
 
   if (error) return null;
   if (!report) return <LoadingView />;
@@ -38,48 +41,32 @@ export function ReportRunPage({ clientId, reportId, isAdmin, canAuthor }: Report
 }
 
 function LoadedReportRunPage({ clientId, report, isAdmin, canAuthor }: { report: Report } & Omit<ReportRunPageProps, 'reportId'>) {
-  const { clear, showError } = useAlerts();
   const navigate = useNavigate();
   const deleteReport = useDeleteReport(clientId);
+  const running = useMutation();
+  const downloading = useMutation();
+  const deleting = useMutation();
   const [run, setRun] = useState<Run | null>(null);
-  const [running, setRunning] = useState(false);
-  const [downloading, setDownloading] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
   async function runWith(input: ReportRunInput) {
-    clear();
-    setRunning(true);
-    try {
-      setRun({ input, result: await runReport(clientId, report.id, input) });
-    } catch (failure) {
-      setRun(null);
-      showError(failure);
-    } finally {
-      setRunning(false);
-    }
+    setRun(null);
+    const result = await running.run(() => runReport(clientId, report.id, input));
+    if (result) setRun({ input, result });
   }
 
   async function download(input: ReportRunInput) {
-    clear();
-    setDownloading(true);
-    try {
-      saveCsvFile(await downloadReportCsv(clientId, report.id, input), `${report.name}.csv`);
-    } catch (failure) {
-      showError(failure);
-    } finally {
-      setDownloading(false);
-    }
+    await downloading.run(async () => saveCsvFile(await downloadReportCsv(clientId, report.id, input), `${report.name}.csv`));
   }
 
   async function remove() {
-    clear();
-    try {
-      await deleteReport(report.id);
-      navigate(categoryPath(clientId, report.category), { state: flashState('success', 'Deleted') });
-    } catch (failure) {
-      setConfirmingDelete(false);
-      showError(failure);
-    }
+    await deleting.run(
+      async () => {
+        await deleteReport(report.id);
+        navigate(categoryPath(clientId, report.category), { state: flashState('success', 'Deleted') });
+      },
+      { onError: () => setConfirmingDelete(false) },
+    );
   }
 
   return (
@@ -111,9 +98,9 @@ function LoadedReportRunPage({ clientId, report, isAdmin, canAuthor }: { report:
           </pre>
         </details>
       )}
-      <ReportParametersForm key={report.parameters.join(',')} report={report} running={running} onRun={(input) => void runWith(input)} />
-      {run && !running && (
-        <ReportResults result={run.result} downloading={downloading} onDownload={() => void download(run.input)} />
+      <ReportParametersForm key={report.parameters.join(',')} report={report} running={running.pending} onRun={(input) => void runWith(input)} />
+      {run && !running.pending && (
+        <ReportResults result={run.result} downloading={downloading.pending} onDownload={() => void download(run.input)} />
       )}
       <ConfirmDeleteModal
         show={confirmingDelete}

@@ -7,6 +7,7 @@ import { useReportSchedules } from '../api/get-report-schedules';
 import { schedulePath, schedulesPath } from '../paths';
 import { contextLabel } from '../schedule-form-values';
 import { ReportBreadcrumb } from './ReportBreadcrumb';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 interface ReportSchedulesProps {
   clientId: string;
@@ -16,6 +17,7 @@ interface ReportSchedulesProps {
 
 /** /reports/{category}/{report_id}/schedules: the report's e-mail schedules (admins). */
 export function ReportSchedules({ clientId, reportId, canAuthor }: ReportSchedulesProps) {
+  usePageTitle('Schedules');
   const { data: report, error } = useReport(clientId, reportId);
 
   if (error) return null;

@@ -1,6 +1,8 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Button, Form } from 'react-bootstrap';
+import { FieldLabel } from '../../../components/FieldLabel';
 import type { ReportType } from '../../../lib/models';
+import { useForm } from '../../../lib/use-form';
 import { contextHint, timeZoneOptions, type ScheduleFormValues } from '../schedule-form-values';
 import { CronPreview } from './CronPreview';
 
@@ -18,33 +20,18 @@ const CRONTAB_HINT =
 
 /** Creates or edits an e-mail schedule of a report; the crontab is previewed as it is typed. */
 export function ScheduleForm({ reportType, initialValues, onSubmit, extraActions }: ScheduleFormProps) {
-  const [values, setValues] = useState(initialValues);
-  const [submitting, setSubmitting] = useState(false);
+  const { values, change, submitting, submit } = useForm(initialValues, onSubmit);
   const timeZones = useMemo(() => timeZoneOptions(initialValues.time_zone), [initialValues.time_zone]);
   const hint = contextHint(reportType);
-
-  function change<Field extends keyof ScheduleFormValues>(field: Field, value: ScheduleFormValues[Field]) {
-    setValues((current) => ({ ...current, [field]: value }));
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitting(true);
-    try {
-      await onSubmit(values);
-    } finally {
-      setSubmitting(false);
-    }
-  }
 
   return (
     <Form onSubmit={submit}>
       <Form.Group className="mb-3" controlId="schedule-name">
-        <Form.Label>Name</Form.Label>
+        <FieldLabel required>Name</FieldLabel>
         <Form.Control value={values.name} onChange={(event) => change('name', event.target.value)} required />
       </Form.Group>
       <Form.Group className="mb-3" controlId="schedule-crontab">
-        <Form.Label>Crontab</Form.Label>
+        <FieldLabel required>Crontab</FieldLabel>
         <Form.Control
           className="font-monospace"
           value={values.crontab}

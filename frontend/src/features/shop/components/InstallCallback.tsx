@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert } from 'react-bootstrap';
 import { ApiError } from '../../../lib/api-error';
 import { completeShopInstall } from '../api/complete-install';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 type Outcome = { kind: 'waiting' } | { kind: 'already-linked' } | { kind: 'failed'; detail: string };
 
@@ -20,6 +21,7 @@ export function InstallCallback({
   platformQuery: string;
   onInstalled: () => void;
 }) {
+  usePageTitle('Shopify App Install');
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'waiting' });
   // The platform's code works once: the call must not repeat when React runs the effect twice.
   const started = useRef(false);

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { useAlerts } from '../../../components/Alerts';
+import { useMutation } from '../../../lib/use-mutation';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
 
@@ -8,9 +9,9 @@ import { useUpdateNotificationSettings } from '../api/update-notification-settin
 export function NotificationSettingsForm({ clientId, readOnly }: { clientId: string; readOnly: boolean }) {
   const { data: settings } = useNotificationSettings(clientId);
   const save = useUpdateNotificationSettings(clientId);
-  const { clear, show, showError } = useAlerts();
+  const { show } = useAlerts();
+  const { run, pending: saving } = useMutation();
   const [addresses, setAddresses] = useState('');
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (settings) setAddresses(settings.email_addresses.join(', '));
@@ -18,17 +19,11 @@ export function NotificationSettingsForm({ clientId, readOnly }: { clientId: str
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    clear();
-    setSaving(true);
-    try {
+    await run(async () => {
       const saved = await save(addresses);
       setAddresses(saved.email_addresses.join(', '));
       show('success', 'Saved');
-    } catch (failure) {
-      showError(failure);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

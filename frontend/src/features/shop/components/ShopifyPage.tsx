@@ -1,12 +1,14 @@
-import { Button, Card } from 'react-bootstrap';
-import { useCan } from '../../../app/current-user';
+import { Alert, Button, Card } from 'react-bootstrap';
+import { useCan } from '../../../lib/current-user';
 import { LoadingView } from '../../../components/LoadingView';
 import type { ShopConnection } from '../../../lib/models';
 import { useShopConnection } from '../api/get-shop-connection';
 import { NotificationSettingsForm } from './NotificationSettingsForm';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** The Shopify page: the shop connection, and where the client's notifications go. */
 export function ShopifyPage({ clientId }: { clientId: string }) {
+  usePageTitle('Shopify');
   const { data: connection, error } = useShopConnection(clientId);
   // Linking a shop and choosing where notifications go both change the account, like managing its users.
   const canManage = useCan('write:users');
@@ -16,10 +18,10 @@ export function ShopifyPage({ clientId }: { clientId: string }) {
       <h2>Shopify</h2>
       {!connection && !error && <LoadingView />}
       {connection &&
-        (connection.connected ? (
+        (connection.shop_name ? (
           <ConnectedShop connection={connection} canManage={canManage} />
         ) : (
-          <NoShop connection={connection} canManage={canManage} />
+          <NoShop connection={connection} />
         ))}
       <NotificationSettingsForm clientId={clientId} readOnly={!canManage} />
     </section>
@@ -36,24 +38,29 @@ interface ConnectionProps {
   canManage: boolean;
 }
 
-function NoShop({ connection, canManage }: ConnectionProps) {
+/** Without the app's credentials the portal cannot send anyone to the shop platform: say so instead. */
+function AppNotConfigured() {
+  return (
+    <Alert variant="warning" className="mb-3">
+      The Shopify app is not set up on this portal yet, so a shop cannot be authorized from here. Please contact
+      support.
+    </Alert>
+  );
+}
+
+function NoShop({ connection }: Pick<ConnectionProps, 'connection'>) {
   return (
     <Card className="mb-4">
       <Card.Body>
         <Card.Title>No shop connected</Card.Title>
-        <p>
-          To connect your shop, install the Fulfilment Portal app from the Shopify App Store while signed in to your
-          shop&apos;s admin. When you approve the install, Shopify sends you back here and the shop is linked to this
-          account.
-        </p>
-        {canManage && connection.shop_name && connection.reauthenticate_url && (
+        {connection.app_configured ? (
           <p className="mb-0">
-            This account is set up for <strong>{connection.shop_name}</strong>. Click{' '}
-            <Button variant="link" className="p-0 align-baseline" onClick={() => reauthenticate(connection.reauthenticate_url!)}>
-              here to Authorize
-            </Button>{' '}
-            the app for it.
+            To connect your shop, install the Fulfilment Portal app from the Shopify App Store while signed in to your
+            shop&apos;s admin. When you approve the install, Shopify sends you back here and the shop is linked to this
+            account.
           </p>
+        ) : (
+          <AppNotConfigured />
         )}
       </Card.Body>
     </Card>
@@ -70,15 +77,21 @@ function ConnectedShop({ connection, canManage }: ConnectionProps) {
             {connection.shop_name}
           </a>
         </Card.Title>
-        {canManage && (
-          <p>
-            If the connection stops working, or you changed the app&apos;s permissions in your shop, click{' '}
-            <Button variant="link" className="p-0 align-baseline" onClick={() => reauthenticate(connection.reauthenticate_url!)}>
-              here to Reauthenticate
-            </Button>
-            . Your products and settings stay as they are.
-          </p>
+        {!connection.connected && (
+          <p className="text-muted">The app has not been authorized for this shop yet.</p>
         )}
+        {canManage &&
+          (connection.app_configured ? (
+            <p>
+              If the connection stops working, or you changed the app&apos;s permissions in your shop, click{' '}
+              <Button variant="link" className="p-0 align-baseline" onClick={() => reauthenticate(connection.reauthenticate_url!)}>
+                here to Reauthenticate
+              </Button>
+              . Your products and settings stay as they are.
+            </p>
+          ) : (
+            <AppNotConfigured />
+          ))}
         <h3 className="h6">Synchronisation</h3>
         <ul className="mb-0">
           <li>Products are matched to your shop&apos;s products by the Shopify variant id on each product page.</li>

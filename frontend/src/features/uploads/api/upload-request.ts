@@ -6,6 +6,8 @@ export interface UploadOptions {
   /** Apply the valid rows and skip the others, instead of applying nothing when any row is bad. */
   validRowsOnly: boolean;
   idempotencyKey: string;
+  /** The chosen file's name, which the result mail quotes. */
+  fileName: string;
 }
 
 /** Asks the API what an upload would do, applying nothing (200 report). */
@@ -17,7 +19,7 @@ export function checkUpload(path: string, body: unknown, clientId: string, query
 export function startUpload(
   path: string,
   body: unknown,
-  { clientId, validRowsOnly, idempotencyKey }: UploadOptions,
+  { clientId, validRowsOnly, idempotencyKey, fileName }: UploadOptions,
   query: Record<string, boolean> = {},
 ): Promise<Job> {
   return apiRequest<Job>(path, {
@@ -25,6 +27,6 @@ export function startUpload(
     clientId,
     body,
     idempotencyKey,
-    query: { ...query, validRowsOnly: validRowsOnly || undefined },
+    query: { ...query, validRowsOnly: validRowsOnly || undefined, fileName },
   });
 }

@@ -19,8 +19,10 @@ export function BulkItemsUpload({ clientId }: { clientId: string }) {
             ))}
           </p>
           <p className="mb-0">
-            A row with a blank <code>id</code> or <code>upc</code> creates an item; any other row updates the item it
-            names. Empty cells clear the field.
+            A row with an <code>id</code> updates that item (its <code>upc</code> cannot change and may be left blank). A
+            row without an <code>id</code> updates the item with its <code>upc</code>, or creates an item when there is
+            none. Every row needs a <code>upc</code> (unless it has an <code>id</code>), a <code>sku</code> and a{' '}
+            <code>name</code>; other empty cells clear the field.
           </p>
         </>
       }

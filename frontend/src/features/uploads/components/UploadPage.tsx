@@ -1,13 +1,14 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { Alert, Button, Form, Modal } from 'react-bootstrap';
-import { useAlerts } from '../../../components/Alerts';
 import { JobProgress } from '../../../components/job-progress/JobProgress';
 import { ApiError } from '../../../lib/api-error';
 import { errorMessage, rowErrorsMessage } from '../../../lib/error-message';
+import { useMutation } from '../../../lib/use-mutation';
+import { usePageTitle } from '../../../lib/use-page-title';
 import type { ImportReport, Job } from '../../../lib/models';
 import { checkHeaders } from '../csv/check-headers';
 import { formatRowProblem, readCsvFile, type CsvTable, type RowProblem } from '../csv/read-csv-file';
-import { count } from '../count';
+import { count } from '../../../lib/pluralize';
 import type { UploadKind } from '../upload-kinds';
 import { CsvPreview } from './CsvPreview';
 
@@ -47,81 +48,73 @@ function rowErrorLines(errors: RowErrors['errors']): Set<number> {
  * checks it with the API (validate only), uploads it, and follows the job that applies it.
  */
 export function UploadPage<Body>({ clientId, title, kind, instructions }: UploadPageProps<Body>) {
-  const { showError, clear } = useAlerts();
+  usePageTitle(title);
   const [chosen, setChosen] = useState<ChosenFile<Body> | null>(null);
   const [unreadable, setUnreadable] = useState<string | null>(null);
-  const [busy, setBusy] = useState<Busy>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [rowErrors, setRowErrors] = useState<RowErrors | null>(null);
   const [skipConfirmation, setSkipConfirmation] = useState<{ skipped: number; total: number } | null>(null);
   const [job, setJob] = useState<Job | null>(null);
+  const reading = useMutation();
+  const checking = useMutation();
+  const uploading = useMutation();
+  const busy: Busy = reading.pending ? 'reading' : checking.pending ? 'checking' : uploading.pending ? 'uploading' : null;
 
   async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
-    clear();
     setChosen(null);
     setUnreadable(null);
     setReport(null);
     setRowErrors(null);
     setJob(null);
-    if (!file) return;
-    setBusy('reading');
-    try {
-      const table = await readCsvFile(file);
-      const headerProblems = checkHeaders(table.headers, kind.headerRule);
-      const { body, problems } = kind.prepare(table.rows);
-      setChosen({
-        name: file.name,
-        table,
-        headerProblems,
-        rowProblems: [...table.parseErrors, ...problems],
-        body,
-        idempotencyKey: crypto.randomUUID(),
-      });
-    } catch (failure) {
-      setUnreadable(errorMessage(failure));
-    } finally {
-      setBusy(null);
-    }
+    await reading.run(
+      async () => {
+        if (!file) return;
+        const table = await readCsvFile(file);
+        const headerProblems = checkHeaders(table.headers, kind.headerRule);
+        const { body, problems } = kind.prepare(table.rows);
+        setChosen({
+          name: file.name,
+          table,
+          headerProblems,
+          rowProblems: [...table.parseErrors, ...problems],
+          body,
+          idempotencyKey: crypto.randomUUID(),
+        });
+      },
+      {
+        onError: (failure) => {
+          setUnreadable(errorMessage(failure));
+          return true;
+        },
+      },
+    );
   }
 
-  function takeFailure(failure: unknown) {
-    if (failure instanceof ApiError && failure.body?.errors?.length) {
-      setRowErrors({ description: failure.body.description, errors: failure.body.errors });
-    } else {
-      showError(failure);
-    }
+  /** An upload's row errors are listed beside the preview; any other failure is an alert. */
+  function takeRowErrors(failure: unknown) {
+    if (!(failure instanceof ApiError && failure.body?.errors?.length)) return false;
+    setRowErrors({ description: failure.body.description, errors: failure.body.errors });
+    return true;
   }
 
   async function checkFile(file: ChosenFile<Body>): Promise<ImportReport | null> {
-    clear();
-    setBusy('checking');
-    try {
-      const answer = await kind.check(clientId, file.body);
-      setReport(answer);
-      setRowErrors(answer.errors.length ? { errors: answer.errors } : null);
-      return answer;
-    } catch (failure) {
-      takeFailure(failure);
-      return null;
-    } finally {
-      setBusy(null);
-    }
+    const answer = await checking.run(() => kind.check(clientId, file.body), { onError: takeRowErrors });
+    if (!answer) return null;
+    setReport(answer);
+    setRowErrors(answer.errors.length ? { errors: answer.errors } : null);
+    return answer;
   }
 
   async function upload(file: ChosenFile<Body>, validRowsOnly: boolean) {
-    clear();
     setSkipConfirmation(null);
-    setBusy('uploading');
-    try {
-      const key = `${file.idempotencyKey}:${validRowsOnly ? 'valid-rows-only' : 'all-rows'}`;
-      setJob(await kind.upload(file.body, { clientId, validRowsOnly, idempotencyKey: key }));
-      setRowErrors(null);
-    } catch (failure) {
-      takeFailure(failure);
-    } finally {
-      setBusy(null);
-    }
+    const key = `${file.idempotencyKey}:${validRowsOnly ? 'valid-rows-only' : 'all-rows'}`;
+    const started = await uploading.run(() => kind.upload(file.body, { clientId, validRowsOnly, idempotencyKey: key, fileName: file.name }), {
+      onError: takeRowErrors,
+    });
+    if (!started) return;
+    setJob(started);
+    setRowErrors(null);
   }
 
   /** Asks before skipping rows, saying how many (from a check of the file when only the upload's refusal is known). */
@@ -205,10 +198,14 @@ export function UploadPage<Body>({ clientId, title, kind, instructions }: Upload
             <Alert variant="danger" aria-label="Row errors">
               <p className="mb-1">
                 {rowErrors.description ??
-                  `The file has ${rowErrorLines(rowErrors.errors).size + (report?.errors_not_listed ?? 0)} invalid rows; nothing has been applied.`}
+                  `The file has ${count(rowErrorLines(rowErrors.errors).size + (report?.errors_not_listed ?? 0), 'invalid row')}; nothing has been applied.`}
               </p>
               <div style={{ whiteSpace: 'pre-line', maxHeight: '16rem', overflowY: 'auto' }}>{rowErrorsMessage(rowErrors.errors)}</div>
-              {report?.errors_not_listed ? <p className="mb-0 mt-1">{report.errors_not_listed} more rows have errors.</p> : null}
+              {report?.errors_not_listed ? (
+                <p className="mb-0 mt-1">
+                  {count(report.errors_not_listed, 'more row has', 'more rows have')} errors.
+                </p>
+              ) : null}
               {someRowsValid && (
                 <Button
                   variant="warning"
@@ -237,8 +234,8 @@ export function UploadPage<Body>({ clientId, title, kind, instructions }: Upload
         </Modal.Header>
         {skipConfirmation && (
           <Modal.Body>
-            {skipConfirmation.skipped} of {skipConfirmation.total} rows have errors and will be skipped; the other{' '}
-            {skipConfirmation.total - skipConfirmation.skipped} rows will be applied.
+            {skipConfirmation.skipped} of {count(skipConfirmation.total, 'row has', 'rows have')} errors and will be
+            skipped; {count(skipConfirmation.total - skipConfirmation.skipped, 'other row', 'other rows')} will be applied.
           </Modal.Body>
         )}
         <Modal.Footer>

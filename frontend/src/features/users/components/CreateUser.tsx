@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
-import { flashState, useAlerts } from '../../../components/Alerts';
+import { flashState } from '../../../components/Alerts';
+import { useMutation } from '../../../lib/use-mutation';
 import { useCreateUser } from '../api/create-user';
 import { NEW_USER_VALUES, toUserCreate, type UserFormValues } from '../user-form-values';
 import { UserForm } from './UserForm';
@@ -7,18 +8,15 @@ import { UserForm } from './UserForm';
 export function CreateUser({ clientId }: { clientId: string }) {
   const createUser = useCreateUser(clientId);
   const navigate = useNavigate();
-  const { clear, showError } = useAlerts();
+  const { run } = useMutation();
 
   async function create(values: UserFormValues) {
-    clear();
-    try {
+    await run(async () => {
       const created = await createUser(toUserCreate(values));
       navigate(`/${clientId}/users/${encodeURIComponent(created.username)}`, {
         state: flashState('success', 'User Created'),
       });
-    } catch (failure) {
-      showError(failure);
-    }
+    });
   }
 
   return (

@@ -1,6 +1,7 @@
-import { useCan } from '../../../app/current-user';
+import { useCan } from '../../../lib/current-user';
 import { useAlerts } from '../../../components/Alerts';
 import { LoadingView } from '../../../components/LoadingView';
+import { useMutation } from '../../../lib/use-mutation';
 import { useUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
 import { toFormValues, toUserUpdate, type UserFormValues } from '../user-form-values';
@@ -9,17 +10,15 @@ import { UserForm } from './UserForm';
 export function EditUser({ clientId, username }: { clientId: string; username: string }) {
   const { data: user, error } = useUser(clientId, username);
   const updateUser = useUpdateUser(clientId);
-  const { clear, show, showError } = useAlerts();
+  const { show } = useAlerts();
+  const { run } = useMutation();
   const canWrite = useCan('write:users');
 
   async function save(values: UserFormValues) {
-    clear();
-    try {
+    await run(async () => {
       await updateUser(username, toUserUpdate(values));
       show('success', 'Saved');
-    } catch (failure) {
-      showError(failure);
-    }
+    });
   }
 
   if (error) return null;

@@ -1,25 +1,17 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
-import { useAlerts } from '../../../components/Alerts';
 import { JobProgress } from '../../../components/job-progress/JobProgress';
+import { useMutation } from '../../../lib/use-mutation';
 import { exportUsers } from '../api/export-users';
 
 /** Starts the users export and follows its job. */
 export function ExportUsers({ clientId }: { clientId: string }) {
-  const { showError } = useAlerts();
   const [jobId, setJobId] = useState<string | null>(null);
-  const [starting, setStarting] = useState(false);
+  const { run, pending: starting } = useMutation();
 
   async function startExport() {
-    setStarting(true);
-    try {
-      const job = await exportUsers(clientId);
-      setJobId(job.id);
-    } catch (failure) {
-      showError(failure);
-    } finally {
-      setStarting(false);
-    }
+    const job = await run(() => exportUsers(clientId));
+    if (job) setJobId(job.id);
   }
 
   return (

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { ALL_PERMISSIONS, CUSTOM_ROLE, PERMISSION_GROUPS, ROLE_OPTIONS, roleLabel } from '../roles';
+import { FieldLabel } from '../../../components/FieldLabel';
 import type { PermissionName, Role } from '../../../lib/models';
+import { useForm } from '../../../lib/use-form';
 import type { UserFormValues } from '../user-form-values';
 
 interface UserFormProps {
@@ -14,15 +15,10 @@ interface UserFormProps {
 
 /** Creates or edits a user; the username can only be chosen on creation. */
 export function UserForm({ initialValues, isNew, readOnly = false, onSubmit }: UserFormProps) {
-  const [values, setValues] = useState(initialValues);
-  const [submitting, setSubmitting] = useState(false);
+  const { values, change, submitting, submit } = useForm(initialValues, onSubmit);
   const roleOptions = ROLE_OPTIONS.some((option) => option.value === values.role)
     ? ROLE_OPTIONS
     : [...ROLE_OPTIONS, { value: values.role, label: roleLabel(values.role) }];
-
-  function change<Field extends keyof UserFormValues>(field: Field, value: UserFormValues[Field]) {
-    setValues((current) => ({ ...current, [field]: value }));
-  }
 
   function togglePermission(name: PermissionName, granted: boolean) {
     change(
@@ -31,21 +27,11 @@ export function UserForm({ initialValues, isNew, readOnly = false, onSubmit }: U
     );
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitting(true);
-    try {
-      await onSubmit(values);
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
   return (
     <Form onSubmit={submit}>
       <fieldset disabled={readOnly}>
         <Form.Group className="mb-3" controlId="user-username">
-          <Form.Label>Username</Form.Label>
+          <FieldLabel required={isNew}>Username</FieldLabel>
           {isNew ? (
             <Form.Control
               value={values.username}
@@ -67,7 +53,7 @@ export function UserForm({ initialValues, isNew, readOnly = false, onSubmit }: U
         </Form.Group>
         {!readOnly && (
           <Form.Group className="mb-3" controlId="user-password">
-            <Form.Label>Password</Form.Label>
+            <FieldLabel required={isNew}>Password</FieldLabel>
             <Form.Control
               type="password"
               autoComplete="new-password"

@@ -1,11 +1,13 @@
 import { Col, Row } from 'react-bootstrap';
 import { Link, Outlet } from 'react-router';
-import { useCan } from '../../../app/current-user';
+import { useCan } from '../../../lib/current-user';
 import { ExportUsers } from './ExportUsers';
 import { UserList } from './UserList';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** The users area: the client's users on the left, the chosen user (or a new one) on the right. */
 export function UsersLayout({ clientId }: { clientId: string }) {
+  usePageTitle('Users');
   const canWrite = useCan('write:users');
   return (
     <section>
