@@ -7,6 +7,7 @@ from flask import Flask
 from api import web
 from api.audit.request_log import record_request, start_request
 from api.audit.routes import blp as audit_blp
+from api.audit.service import add_related_log
 from api.auth.access_control import authorize_request
 from api.auth.routes import blp as auth_blp
 from api.celery_app import celery_init_app
@@ -22,7 +23,7 @@ from api.inbound.service import open_asns_of
 from api.inventory.routes import blp as inventory_blp
 from api.inventory.service import item_inventory
 from api.jobs.routes import blp as jobs_blp
-from api.products.detail import add_detail_part
+from api.products.detail import add_detail_part, creating_upload
 from api.products.routes import blp as products_blp
 from api.reports.routes import blp as reports_blp
 from api.reports.schedules.routes import blp as report_schedules_blp
@@ -59,6 +60,7 @@ def create_app(overrides=None):
     install_upload_handling(app)
     add_detail_part("inventory", lambda item, options: item_inventory(item))
     add_detail_part("open_asns", lambda item, options: open_asns_of(item) if options.get("openAsns") else [])
+    add_related_log("item_type", creating_upload)
     app.before_request(start_request)
     app.before_request(authorize_request)
     app.before_request(refuse_unstorable_text)

@@ -6,11 +6,10 @@ it again) continues after the last committed chunk and applies every row exactly
 """
 import zlib
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 
 import orjson
-
 from flask import current_app
-
 from sqlalchemy import delete, select, update
 
 from api.clients.models import Client
@@ -19,11 +18,20 @@ from api.common.text import counted
 from api.common.timeutil import utcnow
 from api.extensions import db, on_postgresql
 from api.imports.models import ImportChunk
-from api.imports.registry import ImportContext, import_kind
 from api.jobs.models import Job
 from api.jobs.registry import ResultMail
 
 MAX_RESULTS = 1000  # failed rows kept on the job for the browser; the mail's CSV lists them all
+
+
+@dataclass(frozen=True)
+class ImportContext:
+    """Who an upload is for, passed to a kind's validate and apply_chunk (neither may use the request)."""
+
+    client_id: int
+    actor: str  # username of the requester
+    is_admin: bool
+    job_id: str | None = None  # None while validating
 
 
 def pack(payload):
@@ -34,8 +42,8 @@ def unpack(blob):
     return orjson.loads(zlib.decompress(blob))
 
 
-def apply_import(job):
-    kind = import_kind(job.kind)
+def apply_import(kind, job):
+    """Apply the stored chunks of ``job``, an upload of ``kind`` (an ImportKind)."""
     job_id, upload_id = job.id, job.params["upload_id"]
     context = ImportContext(job.client_id, job.params["actor"], job.params["is_admin"], job_id)
     try:

@@ -13,19 +13,13 @@ A kind registers two functions:
   commits the chunk's writes together with its progress, so every row is applied exactly once even
   when a worker dies.
 
-Neither may use the request: the job runs in a worker, so both read the client from ``ctx``.
+Neither may use the request: the job runs in a worker, so both read the client from ``ctx``
+(an ``api.imports.job.ImportContext``).
 """
 from dataclasses import dataclass, field
 
+from api.imports.job import apply_import
 from api.jobs.registry import job_kind
-
-
-@dataclass(frozen=True)
-class ImportContext:
-    client_id: int
-    actor: str  # username of the requester
-    is_admin: bool
-    job_id: str | None = None  # None while validating
 
 
 @dataclass
@@ -36,25 +30,23 @@ class Validated:
     would_update: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)
 class ImportKind:
+    """An upload kind. The API validates with it directly; registered as the handler of its jobs, it
+    is what the worker runs for them (one registry: the jobs')."""
+
     name: str
     validate: object
     apply_chunk: object
     noun: str  # plural, for messages: "items", "ASN lines"
     independent_chunks: bool  # no chunk's rows depend on another's: chunks may be applied side by side
 
-
-_kinds = {}
-
-
-def register_import(kind, *, validate, apply_chunk, noun, independent_chunks=False):
-    # Imported here: the job handler itself looks kinds up in this module.
-    from api.imports.job import apply_import
-
-    _kinds[kind] = ImportKind(kind, validate, apply_chunk, noun, independent_chunks)
-    job_kind(kind)(apply_import)
+    def __call__(self, job):
+        return apply_import(self, job)
 
 
-def import_kind(kind):
-    return _kinds[kind]
+def register_import(name, *, validate, apply_chunk, noun, independent_chunks=False):
+    """The ImportKind ``name``, registered as the handler of its jobs."""
+    kind = ImportKind(name, validate, apply_chunk, noun, independent_chunks)
+    job_kind(name)(kind)
+    return kind

@@ -7,9 +7,8 @@ from flask import current_app
 from api.common.errors import ApiError
 from api.common.text import counted
 from api.extensions import db
-from api.imports.job import pack
+from api.imports.job import ImportContext, pack
 from api.imports.models import ImportChunk
-from api.imports.registry import ImportContext, import_kind
 from api.jobs.service import start_job
 
 MAX_REPORTED_ERRORS = 1000
@@ -33,15 +32,15 @@ def _error_answer(errors):
 
 
 def submit_import(kind, rows, identity, client_id, args):
-    """Answer a validate-only report (dict) or the started job; raise InvalidUpload on row errors.
+    """Answer a validate-only report (dict) or the started job of ``kind`` (an ImportKind); raise
+    InvalidUpload on row errors.
 
     ``args`` are the upload's query arguments (``ImportArgs``)."""
     validate_only, valid_rows_only = args["validateOnly"], args["validRowsOnly"]
     if not rows:
         raise InvalidUpload("No data in file!", code="empty_file")
-    spec = import_kind(kind)
     context = ImportContext(client_id, identity.username, identity.is_admin)
-    validated = spec.validate(rows, context)
+    validated = kind.validate(rows, context)
     errors = sorted(validated.errors)
 
     if validate_only:
@@ -65,4 +64,4 @@ def submit_import(kind, rows, identity, client_id, args):
     params = {
         "upload_id": upload_id, "actor": identity.username, "is_admin": identity.is_admin, "file_name": args["fileName"],
     }
-    return start_job(kind, client_id, identity, params=params, total=len(rows))
+    return start_job(kind.name, client_id, identity, params=params, total=len(rows))

@@ -179,11 +179,11 @@ def apply_inbound(chunk, context):
     return failures
 
 
-register_import(IMPORT_INBOUND, validate=validate_inbound, apply_chunk=apply_inbound, noun="ASN lines")
+INBOUND_IMPORT = register_import(IMPORT_INBOUND, validate=validate_inbound, apply_chunk=apply_inbound, noun="ASN lines")
 
 
 def upload_inbound(identity, client_id, lines, args):
-    return submit_import(IMPORT_INBOUND, lines, identity, client_id, args)
+    return submit_import(INBOUND_IMPORT, lines, identity, client_id, args)
 
 
 def list_asns(client_id, args):

@@ -160,7 +160,7 @@ def apply_case_packs(chunk, ctx):
         elif row["id"] is not None and (current_types.get(row["id"]) != SIMPLE or row["id"] in holders):
             errors[line] = ONLY_SIMPLE_CONVERTS
     creates, converts = creates.without_lines(errors), converts.without_lines(errors)
-    write_items(ctx.client_id, creates, converts, composite_type=CASE_PACK)
+    write_items(ctx.client_id, creates, converts, ctx.job_id, composite_type=CASE_PACK)
     new_ids = dict(ids_by_upc(ctx.client_id, creates.column("upc"))) if len(creates) else {}
     rows_by_line = {line: row for line, row in chunk}
     parents = list(zip(creates.lines, map(new_ids.__getitem__, creates.column("upc")))) + list(zip(converts.lines, converts.ids))

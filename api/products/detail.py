@@ -32,6 +32,12 @@ def find_item(client_id, upc):
     return get_scoped_or_404(ItemType, client_id, ITEM_NOT_FOUND, upc=upc)
 
 
+def creating_upload(client_id, upc):
+    """The upload that created the item, as the object its call was logged on: [("job", id)] or []."""
+    job_id = db.session.scalar(select(ItemType.created_by_job_id).where(owned_by(ItemType, client_id), ItemType.upc == upc))
+    return [("job", job_id)] if job_id else []
+
+
 def parents_of(item):
     rows = db.session.execute(
         select(ItemType, ItemComponent.quantity)

@@ -103,20 +103,21 @@ class ItemRows:
         return cls(payload["lines"], payload["ids"], payload["names"], columns, payload["absent"])
 
 
-def write_items(client_id, creates, updates, composite_type=SIMPLE):
-    """Insert the new items and update the changed ones, set-based (one statement per set of
-    fields given)."""
+def write_items(client_id, creates, updates, job_id, composite_type=SIMPLE):
+    """Insert the new items (created by the upload job ``job_id``) and update the changed ones,
+    set-based (one statement per set of fields given)."""
     now = utcnow()
     if len(creates):
-        _insert(client_id, creates, composite_type, now)
+        _insert(client_id, creates, composite_type, now, job_id)
     if len(updates):
         for group in updates.by_given_fields():
             _update(client_id, group, now)
 
 
-def _insert(client_id, rows, composite_type, now):
+def _insert(client_id, rows, composite_type, now, job_id):
     columns = [_with_defaults(name, column) if rows.column_with_gaps(name) else column for name, column in zip(rows.names, rows.columns)]
     fixed = {"client_id": client_id, "composite_type": composite_type, "created_at": now, "updated_at": now,
+             "created_by_job_id": job_id,
              **{name: default for name, default in DEFAULTS.items() if name not in rows.names}}
     if not on_postgresql():
         # executemany in process is fast on SQLite, whose driver needs Decimal for decimals.

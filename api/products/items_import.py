@@ -180,9 +180,9 @@ def apply_items(chunk, ctx):
         missing = missing_items(ctx.client_id, set(updates.ids))
         errors.update({line: ITEM_NOT_FOUND for line, item_id in zip(updates.lines, updates.ids) if item_id in missing})
         updates = updates.without_lines(errors)
-    if _written_as_validated(lambda: write_items(ctx.client_id, creates, updates)):
+    if _written_as_validated(lambda: write_items(ctx.client_id, creates, updates, ctx.job_id)):
         return sorted(errors.items())
     refresh_statistics()
     errors.update(conflicts(ctx.client_id, creates, updates))
-    write_items(ctx.client_id, creates.without_lines(errors), updates.without_lines(errors))
+    write_items(ctx.client_id, creates.without_lines(errors), updates.without_lines(errors), ctx.job_id)
     return sorted(errors.items())

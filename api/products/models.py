@@ -59,6 +59,8 @@ class ItemType(db.Model):
     shopify_inventory_sync: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow)
     updated_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow, onupdate=utcnow)
+    # The upload job that created the item (None when created one by one): its log shows that upload.
+    created_by_job_id: Mapped[str | None] = mapped_column(db.String(36))
 
     components: Mapped[list["ItemComponent"]] = relationship(
         foreign_keys="ItemComponent.parent_id", back_populates="parent", cascade="all, delete-orphan",

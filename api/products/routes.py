@@ -8,7 +8,7 @@ from api.common.tenancy import acting_client_id
 from api.common.stored_input import json_body
 from api.imports.schemas import ImportArgs, import_answer, upload, upload_answers
 from api.products import detail, search, service
-from api.products.imports import IMPORT_CASE_PACKS, IMPORT_ITEMS, submit_bulk
+from api.products.imports import CASE_PACKS_IMPORT, ITEMS_IMPORT, submit_bulk
 from api.products.schemas import (
     CompositeCreate, CompositeUpdate, ItemCreate, ItemDetailArgs, ItemList, ItemListArgs, ItemType, ItemUpdate,
 )
@@ -113,7 +113,7 @@ class ItemsBulk(MethodView):
     @upload_answers(blp)
     def post(self, args):
         """Create or update items from CSV rows, as a job (validated whole first)."""
-        return import_answer(submit_bulk(IMPORT_ITEMS, json_body(), g.identity, acting_client_id(), args))
+        return import_answer(submit_bulk(ITEMS_IMPORT, json_body(), g.identity, acting_client_id(), args))
 
 
 @blp.route("/case_packs/bulk")
@@ -126,4 +126,4 @@ class CasePacksBulk(MethodView):
     @upload_answers(blp)
     def post(self, args):
         """Create case packs, or convert items into case packs, from CSV rows, as a job."""
-        return import_answer(submit_bulk(IMPORT_CASE_PACKS, json_body(), g.identity, acting_client_id(), args))
+        return import_answer(submit_bulk(CASE_PACKS_IMPORT, json_body(), g.identity, acting_client_id(), args))

@@ -188,11 +188,11 @@ def apply_rmas(chunk, context):
     return failures
 
 
-register_import(IMPORT_RMAS, validate=validate_rmas, apply_chunk=apply_rmas, noun="RMA lines")
+RMAS_IMPORT = register_import(IMPORT_RMAS, validate=validate_rmas, apply_chunk=apply_rmas, noun="RMA lines")
 
 
 def upload_rmas(identity, client_id, groups, args):
-    return submit_import(IMPORT_RMAS, _flatten(groups), identity, client_id, args)
+    return submit_import(RMAS_IMPORT, _flatten(groups), identity, client_id, args)
 
 
 def list_rmas(client_id, args):

@@ -1,7 +1,6 @@
 """The import job: chunks committed with the job's progress, so a run cut short and run again applies
 every row exactly once; the upload body limit is raised, and the garbage collector held off, for
 upload routes only."""
-import dataclasses
 import gc
 from datetime import timedelta
 
@@ -10,9 +9,9 @@ from sqlalchemy import select, update
 
 from api.common.timeutil import utcnow
 from api.extensions import db
-from api.imports import registry
 from api.imports.models import ImportChunk
 from api.inbound.models import ExpectedInboundShipmentItem
+from api.inbound.service import INBOUND_IMPORT
 from api.jobs import runner
 from api.jobs import service as job_service
 from api.jobs.models import Job
@@ -39,16 +38,16 @@ def queued_upload(app, client, headers, factory, acme, monkeypatch):
 
 
 def break_on_chunk(monkeypatch, number, error):
-    kind = registry.import_kind("import_inbound")
+    kind, apply_original = INBOUND_IMPORT, INBOUND_IMPORT.apply_chunk
     calls = []
 
     def apply_chunk(chunk, context):
         calls.append(chunk)
         if len(calls) == number:
             raise error
-        return kind.apply_chunk(chunk, context)
+        return apply_original(chunk, context)
 
-    monkeypatch.setitem(registry._kinds, "import_inbound", dataclasses.replace(kind, apply_chunk=apply_chunk))
+    monkeypatch.setattr(kind, "apply_chunk", apply_chunk)
 
 
 def expire_lease(job_id):
@@ -127,13 +126,13 @@ def test_only_upload_routes_take_bodies_beyond_the_general_limit(client, headers
 def test_the_garbage_collector_is_held_off_during_an_upload_only(client, headers, factory, acme, monkeypatch, lines, status):
     factory.item(acme, upc="500000000001")
     monkeypatch.setattr(job_service.run_job, "delay", lambda job_id: None)
-    kind, seen = registry.import_kind("import_inbound"), []
+    kind, validate_original, seen = INBOUND_IMPORT, INBOUND_IMPORT.validate, []
 
     def validate(rows, context):
         seen.append(gc.isenabled())
-        return kind.validate(rows, context)
+        return validate_original(rows, context)
 
-    monkeypatch.setitem(registry._kinds, "import_inbound", dataclasses.replace(kind, validate=validate))
+    monkeypatch.setattr(kind, "validate", validate)
 
     assert client.post(URL, json={"lines": lines}, headers=headers).status_code == status
     assert seen == [False]

@@ -1,7 +1,6 @@
 """Bulk items and bulk case packs: the whole file validated first, then applied by a job (run eagerly
 here; tests/integration runs it on a real worker), a mail with the failed rows, nothing half applied."""
 import csv
-import dataclasses
 import io
 import threading
 import time
@@ -14,6 +13,7 @@ from api.jobs import service as job_service
 from api.jobs.models import Job
 from api.jobs.runner import run_job
 from api.notifications.models import OutboundEmail
+from api.products.imports import ITEMS_IMPORT
 from api.products.models import ItemComponent, ItemType
 from tests.api.helpers import assert_error
 
@@ -51,6 +51,20 @@ def test_rows_create_and_update_items(client, factory, acme, as_manager):
     assert found["NEW-1"].category == '=HYPERLINK("x")'
     assert (found["OLD"].name, found["OLD"].cost, found["OLD"].category) == ("Renamed", None, "Tents")
     assert found["NEW-2"].composite_type == 0
+
+
+def test_an_item_created_by_an_upload_shows_the_upload_as_its_creation_in_its_log(client, factory, acme, as_manager):
+    existing = factory.item(acme, upc="OLD", sku="OLD-SKU")
+    rows = [row("NEW-1"), {"id": str(existing.id), "upc": "", "sku": "OLD-SKU", "name": "Renamed", "cost": "", "hazmat": ""}]
+    job = accepted(client.post(ITEMS, json=rows, headers=as_manager))
+    client.get(f"/api/v4/jobs/{job.id}", headers=as_manager)
+
+    created = client.get("/api/v4/logs/requests/item_type/NEW-1", headers=as_manager).get_json()["requests"]
+    updated = client.get("/api/v4/logs/requests/item_type/OLD", headers=as_manager).get_json()["requests"]
+
+    assert [(e["http_method"], e["uri"], e["response_status"]) for e in created] == [("POST", ITEMS, 202)]
+    assert updated == []
+    assert items()["NEW-1"].created_by_job_id == job.id
 
 
 def test_numbers_sent_as_json_numbers_keep_every_digit(client, as_manager):
@@ -322,18 +336,16 @@ def test_a_upc_taken_after_validation_fails_only_that_row(client, monkeypatch, a
 
 
 def test_chunks_applied_side_by_side_write_every_row_once(app, client, monkeypatch, as_manager):
-    from api.imports import registry
-
     monkeypatch.setitem(app.config, "IMPORT_CHUNK_ROWS", 2)
     monkeypatch.setitem(app.config, "IMPORT_APPLY_THREADS", 3)
-    kind, threads = registry.import_kind("import_items"), set()
+    kind, apply_original, threads = ITEMS_IMPORT, ITEMS_IMPORT.apply_chunk, set()
 
     def apply_chunk(chunk, context):
         threads.add(threading.current_thread().name)
         time.sleep(0.05)  # long enough for the other threads to take chunks of their own
-        return kind.apply_chunk(chunk, context)
+        return apply_original(chunk, context)
 
-    monkeypatch.setitem(registry._kinds, "import_items", dataclasses.replace(kind, apply_chunk=apply_chunk))
+    monkeypatch.setattr(kind, "apply_chunk", apply_chunk)
     rows = [row(f"P{n}", cost=f"{n}.25", length="1.5") for n in range(11)] + [row("BAD", cost="-1")]
 
     job = accepted(client.post(ITEMS + "&validRowsOnly=true", json=rows, headers=as_manager))
@@ -349,18 +361,16 @@ def test_chunks_applied_side_by_side_write_every_row_once(app, client, monkeypat
 
 
 def test_a_chunk_failing_among_parallel_ones_leaves_only_whole_chunks_applied(app, client, monkeypatch, as_manager):
-    from api.imports import registry
-
     monkeypatch.setitem(app.config, "IMPORT_CHUNK_ROWS", 2)
     monkeypatch.setitem(app.config, "IMPORT_APPLY_THREADS", 2)
-    kind = registry.import_kind("import_items")
+    kind, apply_original = ITEMS_IMPORT, ITEMS_IMPORT.apply_chunk
 
     def apply_chunk(chunk, context):
         if "F5" in chunk["columns"][chunk["names"].index("upc")]:  # items travel column by column
             raise RuntimeError("connection lost")
-        return kind.apply_chunk(chunk, context)
+        return apply_original(chunk, context)
 
-    monkeypatch.setitem(registry._kinds, "import_items", dataclasses.replace(kind, apply_chunk=apply_chunk))
+    monkeypatch.setattr(kind, "apply_chunk", apply_chunk)
     job = accepted(client.post(ITEMS, json=[row(f"F{n}") for n in range(9)], headers=as_manager))
 
     assert job.state == "failed"
