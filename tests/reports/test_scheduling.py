@@ -15,7 +15,7 @@ from api.extensions import db
 from api.notifications.models import OutboundEmail
 from api.reports.schedules import firing as scheduling
 from api.reports.models import Report, ReportSchedule, ScheduleRun
-from api.reports.schedules.runs import DeliveryFailed, execute
+from api.reports.schedules.runs import SWITCHED_OFF, DeliveryFailed, execute
 from tests.live import free_port
 
 EVERY_MINUTE = "0 * * * * ?"
@@ -293,6 +293,19 @@ def test_the_run_task_is_idempotent(app, factory, acme, smtp):
     smtp.wait_for(1)
     assert len(smtp.messages) == 1
     assert db.session.scalar(select(func.count()).select_from(OutboundEmail)) == 1
+
+
+def test_a_run_claimed_before_its_schedule_was_switched_off_is_skipped_and_sends_nothing(app, factory, acme, smtp):
+    schedule = make_schedule(make_report(), context=str(acme.id))
+    [run_id] = claimed_run_ids()
+    schedule.is_active = False
+    db.session.commit()
+
+    execute(run_id)
+
+    [run] = runs_of(schedule.id)
+    assert (run.state, run.error, run.attempts) == ("skipped", SWITCHED_OFF, 0)
+    assert db.session.scalar(select(func.count()).select_from(OutboundEmail)) == 0
 
 
 def test_an_empty_result_sends_nothing_when_suppressed(app, factory, smtp):

@@ -31,8 +31,9 @@ from api.reports.runner import ReportResult, csv_chunks, run_report
 from api.users.models import User
 
 log = logging.getLogger(__name__)
-QUEUED, RUNNING, SENT, SUPPRESSED, FAILED = "queued", "running", "sent", "suppressed", "failed"
-RUN_STATES = (QUEUED, RUNNING, SENT, SUPPRESSED, FAILED)
+QUEUED, RUNNING, SENT, SUPPRESSED, FAILED, SKIPPED = "queued", "running", "sent", "suppressed", "failed", "skipped"
+RUN_STATES = (QUEUED, RUNNING, SENT, SUPPRESSED, FAILED, SKIPPED)
+SWITCHED_OFF = "The schedule was switched off before this run was carried out."
 
 
 class DeliveryFailed(Exception):
@@ -182,14 +183,20 @@ def _queue_mails(runs):
 
 def _take(run_ids):
     """Take the runs for this worker: queued, failed (a retry), or running past the task time limit;
-    returns the ids taken."""
+    returns the ids taken. A run whose schedule was switched off after it was claimed (the scheduler
+    claims a few seconds ahead) is skipped instead."""
     now = utcnow()
     abandoned = now - timedelta(seconds=current_app.config["TASK_TIME_LIMIT"])
+    may_run = or_(ScheduleRun.state.in_((QUEUED, FAILED)), (ScheduleRun.state == RUNNING) & (ScheduleRun.started_at < abandoned))
+    active = ScheduleRun.schedule_id.in_(select(ReportSchedule.id).where(ReportSchedule.is_active))
+    db.session.execute(
+        update(ScheduleRun).where(ScheduleRun.id.in_(run_ids), may_run, ~active)
+        .values(state=SKIPPED, error=SWITCHED_OFF, finished_at=now)
+        .execution_options(synchronize_session=False)
+    )
     taken = db.session.scalars(
         update(ScheduleRun)
-        .where(ScheduleRun.id.in_(run_ids))
-        .where(or_(ScheduleRun.state.in_((QUEUED, FAILED)),
-                   (ScheduleRun.state == RUNNING) & (ScheduleRun.started_at < abandoned)))
+        .where(ScheduleRun.id.in_(run_ids), may_run, active)
         .values(state=RUNNING, started_at=now, attempts=ScheduleRun.attempts + 1)
         .returning(ScheduleRun.id)
         .execution_options(synchronize_session=False)
