@@ -24,16 +24,22 @@ def free_port():
 
 
 class MailCatcher:
-    """An SMTP server on loopback; ``messages`` holds every message received, parsed."""
+    """An SMTP server on loopback; ``messages`` holds every message received, parsed. It answers 550
+    to the next ``refusals`` messages (counted in ``refused``), as a mail server that will not take them."""
 
     def __init__(self):
         self.messages = []
+        self.refusals = self.refused = 0
         self._lock = threading.Lock()
         self.port = free_port()
         self.controller = Controller(self, hostname="127.0.0.1", port=self.port)
 
     async def handle_DATA(self, server, session, envelope):
         with self._lock:
+            if self.refusals:
+                self.refusals -= 1
+                self.refused += 1
+                return "550 Mailbox unavailable"
             self.messages.append(message_from_bytes(envelope.content, policy=policy.default))
         return "250 OK"
 
@@ -53,6 +59,7 @@ class MailCatcher:
     def clear(self):
         with self._lock:
             self.messages.clear()
+            self.refusals = self.refused = 0
 
 
 def process_env(config, **extra):
@@ -118,10 +125,12 @@ def start_worker(env, log_dir, name="worker"):
 
 def start_api(env, log_dir, name="api"):
     port = free_port()
+    # No control socket: gunicorn's default one is a single path per user, which every other gunicorn
+    # (./portal up, benchmarks, other test runs) would take over and remove when it stops.
     api = Process(
         name,
         [str(VENV_BIN / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "2", "--threads", "4",
-         "--graceful-timeout", "5", "api.app:create_app()"],
+         "--graceful-timeout", "5", "--no-control-socket", "api.app:create_app()"],
         env, log_dir,
     )
     base_url = f"http://127.0.0.1:{port}"

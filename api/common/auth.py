@@ -35,9 +35,11 @@ MANAGE_CLIENTS = "admin:manage_clients"
 MANAGE_REPORTS = "admin:manage_reports"
 # Recording what the warehouse received against an ASN: provider staff who may write.
 RECEIVE_INBOUND = "admin:receive_inbound"
-STAFF_WRITE_GRANTS = frozenset({ACT_FOR_ANY_CLIENT, MANAGE_REPORTS, RECEIVE_INBOUND})
+# Sending again a job's result e-mail that the mail server kept refusing.
+RESEND_MAIL = "admin:resend_mail"
+STAFF_WRITE_GRANTS = frozenset({ACT_FOR_ANY_CLIENT, MANAGE_REPORTS, RECEIVE_INBOUND, RESEND_MAIL})
 # Every grant a role can carry, for documenting the permissions /me answers.
-ALL_GRANTS = CLIENT_PERMISSIONS + (ACT_FOR_ANY_CLIENT, MANAGE_CLIENTS, MANAGE_REPORTS, RECEIVE_INBOUND)
+ALL_GRANTS = CLIENT_PERMISSIONS + (ACT_FOR_ANY_CLIENT, MANAGE_CLIENTS, MANAGE_REPORTS, RECEIVE_INBOUND, RESEND_MAIL)
 
 READ_ONLY_PERMISSIONS = frozenset({"read:reports"})
 

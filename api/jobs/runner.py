@@ -8,11 +8,14 @@ delivery that finds the job held answers when to look again, so the job is not l
 dies meanwhile.
 """
 import logging
+import sqlite3
 import threading
+import time
 from datetime import timedelta
 
 from flask import current_app
 from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy.exc import OperationalError
 
 from api.common.timeutil import utcnow
 from api.extensions import db
@@ -23,6 +26,8 @@ from api.notifications.service import queue_email
 from api.notifications.tasks import deliver_email
 
 log = logging.getLogger(__name__)
+
+CLAIM_ATTEMPTS = 5
 
 
 def result_mail_key(job_id):
@@ -79,7 +84,26 @@ class _LeaseRenewal:
 
 
 def _claim(job_id, lease_seconds):
-    """Mark the job running for this worker, if it is queued or its last worker's lease has run out."""
+    """Mark the job running for this worker, if it is queued or its last worker's lease has run out.
+
+    On SQLite a claim that still finds the database locked after the busy timeout (a write longer
+    than expected) is tried again: failing would leave the job to a redelivery that may never come."""
+    for attempt in range(1, CLAIM_ATTEMPTS + 1):
+        try:
+            return _claim_once(job_id, lease_seconds)
+        except OperationalError as error:
+            db.session.rollback()
+            if not _database_locked(error) or attempt == CLAIM_ATTEMPTS:
+                raise
+            log.warning("claiming job %s found the database locked; trying again (%s of %s)", job_id, attempt, CLAIM_ATTEMPTS)
+            time.sleep(min(0.1 * 2 ** attempt, 2))
+
+
+def _database_locked(error):
+    return isinstance(error.orig, sqlite3.OperationalError) and "locked" in str(error.orig)
+
+
+def _claim_once(job_id, lease_seconds):
     now = utcnow()
     claimable = or_(Job.state == QUEUED, and_(Job.state == RUNNING, or_(Job.lease_expires_at.is_(None), Job.lease_expires_at < now)))
     claimed = db.session.execute(

@@ -10,6 +10,14 @@ class JobRowResult(Schema):
     error = fields.String(allow_none=True)
 
 
+class ResultMail(Schema):
+    state = fields.String(metadata={"enum": ["pending", "retrying", "sent", "failed"], "description": (
+        "failed: the mail server kept refusing it and the portal stopped trying; staff may send it again"
+    )})
+    recipient = fields.String()
+    error = fields.String(allow_none=True, metadata={"description": "Why the last attempt failed"})
+
+
 class Job(Schema):
     id = fields.String()
     kind = fields.String()
@@ -24,6 +32,9 @@ class Job(Schema):
     created_at = UtcDateTime()
     started_at = UtcDateTime(allow_none=True)
     finished_at = UtcDateTime(allow_none=True)
+    result_mail = fields.Nested(ResultMail, allow_none=True, metadata={
+        "description": "The result e-mail once the job ended (detail only)",
+    })
 
 
 class JobList(Schema):

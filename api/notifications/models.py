@@ -22,3 +22,6 @@ class OutboundEmail(db.Model):
     created_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow)
     claimed_at: Mapped[object | None] = mapped_column(db.DateTime)
     sent_at: Mapped[object | None] = mapped_column(db.DateTime)
+    # Why the last attempt failed; failed_at is set when the retries ran out (staff may send it again).
+    last_error: Mapped[str | None] = mapped_column(db.Text)
+    failed_at: Mapped[object | None] = mapped_column(db.DateTime)

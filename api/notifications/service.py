@@ -82,6 +82,33 @@ def deliver(email_id):
         db.session.commit()
         raise
     email.sent_at = utcnow()
+    email.failed_at = None
     db.session.commit()
     log.info("sent e-mail %s", email.id)
     return True
+
+
+def record_failure(email_id, error, gave_up):
+    """Keep why a mail could not be sent; once the retries ran out (``gave_up``) it waits, visible,
+    for someone to send it again."""
+    email = db.session.get(OutboundEmail, email_id)
+    email.last_error = str(error)[:2000] or type(error).__name__
+    if gave_up:
+        email.failed_at = utcnow()
+        log.error("gave up sending e-mail %s: %s", email_id, email.last_error)
+    db.session.commit()
+
+
+def mail_state(email):
+    """``sent``, ``failed`` (retries ran out), ``retrying`` (an attempt failed) or ``pending``."""
+    if email.sent_at is not None:
+        return "sent"
+    if email.failed_at is not None:
+        return "failed"
+    return "retrying" if email.last_error else "pending"
+
+
+def make_sendable_again(email):
+    """Let a mail whose retries ran out be tried again (the caller commits and enqueues it)."""
+    email.failed_at = None
+    email.claimed_at = None

@@ -19,9 +19,12 @@ import uuid
 import pytest
 
 from api.audit.models import RequestLog
+from api.common.timeutil import utcnow
 from api.extensions import db
 from api.inbound.models import Asn, ExpectedInboundShipment, ExpectedInboundShipmentItem
 from api.jobs.models import Job
+from api.jobs.runner import result_mail_key
+from api.notifications.models import OutboundEmail
 from api.reports.models import Report, ReportSchedule
 from api.returns.models import Rma
 from tests import shop_platform
@@ -44,6 +47,7 @@ EXPECTED = {
     ("POST", "/api/v4/users/export"): "read",
     ("GET", "/api/v4/jobs"): "read",
     ("GET", "/api/v4/jobs/<string:job_id>"): "read",
+    ("POST", "/api/v4/jobs/<string:job_id>/resend_mail"): "staff:admin:resend_mail",
     ("GET", "/api/v4/logs/requests/<string:object_type>/<path:object_id>"): "read",
     ("GET", "/api/v4/logs/request/<int:log_id>"): "read",
     ("GET", "/api/v4/logs/breadcrumbs/<string:object_type>/<path:object_id>"): "admin_only",
@@ -145,7 +149,9 @@ class World:
         job = Job(id=str(uuid.uuid4()), client_id=self.acme.id, kind="export_users", requested_by="target.user", results=[])
         log = RequestLog(client_id=self.acme.id, object_type="user", object_id="target.user", http_method="GET",
                          uri="/api/v4/users/target.user", response_status=200, request_id=str(uuid.uuid4()))
-        db.session.add_all([job, log])
+        sent_mail = OutboundEmail(key=result_mail_key(job.id), client_id=self.acme.id, recipient="target@example.com",
+                                  subject="Users export", body="Done.", sent_at=utcnow())
+        db.session.add_all([job, log, sent_mail])
         db.session.commit()
         inbound_item = factory.item(self.acme, upc="INBOUND-ITEM")
         asn = Asn(client_id=self.acme.id, warehouse_id="CA01", external_id="TARGET-ASN", created_by="target.user",

@@ -61,6 +61,7 @@ def test_admin_creates_a_custom_user_who_signs_in_exports_users_and_logs_out(
     progress = user.get_by_role("region", name="Job progress").or_(user.get_by_label("Job progress"))
     expect(progress.get_by_text("Status: Succeeded")).to_be_visible(timeout=30_000)
     expect(progress.get_by_text("The export was e-mailed to you.")).to_be_visible()
+    expect(progress.get_by_text("The result e-mail was sent to casey@acme.test.")).to_be_visible(timeout=30_000)
     screenshot(user, "export-finished")
     [message] = mail.wait_for(1)
     assert message["To"] == "casey@acme.test"

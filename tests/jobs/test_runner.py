@@ -5,15 +5,18 @@ from email import message_from_bytes, policy
 from pathlib import Path
 
 import pytest
+from celery.exceptions import Retry
 from flask import current_app
 from sqlalchemy import select
 
+from api.clients.models import Client
 from api.common.timeutil import utcnow
 from api.extensions import db
 from api.jobs import runner, service
 from api.jobs.models import Job
 from api.jobs.registry import ResultMail, job_kind
 from api.notifications.models import OutboundEmail
+from api.notifications.tasks import MAX_RETRIES, deliver_email
 
 calls = []
 
@@ -104,6 +107,53 @@ def test_result_mail_queued_but_not_sent_goes_out_when_the_job_is_delivered_agai
     assert calls == [job_id]
     assert len(_mail_files(app)) == 1
     assert OutboundEmail.query.one().sent_at is not None
+
+
+def test_a_result_mail_the_server_keeps_refusing_is_kept_as_failed_and_staff_can_send_it_again(app, client, factory, mail, monkeypatch):
+    monkeypatch.setitem(app.config, "MAIL_URL", mail.url)
+    mail.refusals = 2
+    job_id = _job(factory, "test_count_calls")
+    acme = db.session.get(Client, db.session.get(Job, job_id).client_id)
+    client_user, admin = factory.user("client", acme, username="lead.user"), factory.user("admin", None, username="ops.staff")
+    url = f"/api/v4/jobs/{job_id}"
+    monkeypatch.setattr(runner.deliver_email, "delay", lambda email_id: None)
+    runner.run_job(job_id)
+    monkeypatch.undo()
+    monkeypatch.setitem(app.config, "MAIL_URL", mail.url)
+    email_id = OutboundEmail.query.one().id
+
+    with pytest.raises(Retry):
+        deliver_email.apply(args=[email_id]).get()
+    retrying = client.get(url, headers=factory.headers(client_user)).get_json()["result_mail"]
+    deliver_email.apply(args=[email_id], retries=MAX_RETRIES).get()  # the last attempt fails too
+    failed = client.get(url, headers=factory.headers(client_user)).get_json()["result_mail"]
+
+    assert mail.refused == 2
+    assert retrying["state"] == "retrying" and "550" in retrying["error"]
+    assert (failed["state"], failed["recipient"]) == ("failed", "lead@example.com")
+    assert client.post(url + "/resend_mail", headers=factory.headers(client_user)).status_code == 403
+    enqueued = []
+    monkeypatch.setattr(service.deliver_email, "delay", enqueued.append)
+    resent = client.post(url + "/resend_mail", headers=factory.headers(admin, acme))
+    assert resent.status_code == 200 and resent.get_json()["result_mail"]["state"] == "retrying"
+    deliver_email.apply(args=enqueued).get()  # the worker takes the message
+    again = client.post(url + "/resend_mail", headers=factory.headers(admin, acme))
+    assert again.status_code == 200 and again.get_json()["result_mail"]["state"] == "sent"
+    assert enqueued == [email_id]
+    [message] = mail.wait_for(1)
+    assert message["Subject"] == "Done"
+    assert len(mail.messages) == 1
+
+
+def test_a_job_without_a_result_mail_has_none_to_send_again(client, factory):
+    job_id = _job(factory, "test_count_calls", email=None)
+    runner.run_job(job_id)
+    acme = db.session.get(Client, db.session.get(Job, job_id).client_id)
+    admin = factory.user("admin", None, username="ops.staff")
+
+    answer = client.post(f"/api/v4/jobs/{job_id}/resend_mail", headers=factory.headers(admin, acme))
+
+    assert answer.status_code == 409 and answer.get_json()["error"] == "no_result_mail"
 
 
 def test_some_rows_failing_is_partly_succeeded_with_per_row_results(factory):

@@ -514,6 +514,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/jobs/{job_id}/resend_mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send again the result e-mail of a job after the portal stopped retrying it (staff). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    job_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Job"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v4/logs/requests/{object_type}/{object_id}": {
         parameters: {
             query?: never;
@@ -2294,7 +2335,7 @@ export interface components {
             isAdmin: boolean;
             client: (Record<string, never> | null) | components["schemas"]["CurrentClient"];
             /** @description Everything the user may do, sorted: the grants their role carries (for client_custom, the ones chosen for them), exactly as the API checks them on each call. A route that needs a grant not listed here answers 403. */
-            permissions: ("create:items" | "update:items" | "update:inventory" | "create:fulfillment_requests" | "update:shipments" | "update:ltl" | "approve:ltl" | "create:rmas" | "write:asns" | "write:users" | "read:reports" | "admin:act_for_any_client" | "admin:manage_clients" | "admin:manage_reports" | "admin:receive_inbound")[];
+            permissions: ("create:items" | "update:items" | "update:inventory" | "create:fulfillment_requests" | "update:shipments" | "update:ltl" | "approve:ltl" | "create:rmas" | "write:asns" | "write:users" | "read:reports" | "admin:act_for_any_client" | "admin:manage_clients" | "admin:manage_reports" | "admin:receive_inbound" | "admin:resend_mail")[];
         };
         UiSettings: {
             idle_timeout_ms: number;
@@ -2385,6 +2426,16 @@ export interface components {
             status: string;
             error: string | null;
         };
+        ResultMail: {
+            /**
+             * @description failed: the mail server kept refusing it and the portal stopped trying; staff may send it again
+             * @enum {string}
+             */
+            state: "pending" | "retrying" | "sent" | "failed";
+            recipient: string;
+            /** @description Why the last attempt failed */
+            error: string | null;
+        };
         Job: {
             id: string;
             kind: string;
@@ -2403,6 +2454,8 @@ export interface components {
             started_at: string | null;
             /** Format: date-time */
             finished_at: string | null;
+            /** @description The result e-mail once the job ended (detail only) */
+            result_mail: components["schemas"]["ResultMail"] | (Record<string, never> | null);
         };
         JobList: {
             jobs: components["schemas"]["Job"][];
@@ -3018,7 +3071,7 @@ export interface components {
             /** @description Earlier occurrences missed during downtime, coalesced into this run. */
             missed_count: number;
             /** @enum {string} */
-            state: "queued" | "running" | "sent" | "suppressed" | "failed";
+            state: "queued" | "running" | "sent" | "suppressed" | "failed" | "skipped";
             row_count: number | null;
             error: string | null;
             attempts: number;

@@ -13,6 +13,7 @@ export type UserCreate = Schemas['UserCreate'];
 export type UserUpdate = Schemas['UserUpdate'];
 export type Job = Schemas['Job'];
 export type JobState = Job['state'];
+export type ResultMail = Schemas['ResultMail'];
 export type ApiErrorBody = Schemas['Error'];
 export type Role = User['role'];
 export type PermissionName = NonNullable<UserCreate['permissions']>[number];

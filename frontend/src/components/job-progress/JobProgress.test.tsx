@@ -20,6 +20,7 @@ const queuedJob: Job = {
   created_at: '2025-01-01T00:00:00Z',
   started_at: null,
   finished_at: null,
+  result_mail: null,
 };
 
 describe('JobProgress', () => {

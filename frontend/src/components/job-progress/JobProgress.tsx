@@ -1,6 +1,7 @@
 import { Alert, Card, ProgressBar } from 'react-bootstrap';
 import type { Job, JobState } from '../../lib/models';
 import { isJobFinished, useJob } from './get-job';
+import { isResultMail, ResultMailStatus } from './ResultMailStatus';
 
 const STATE_LABELS: Record<JobState, string> = {
   queued: 'Queued',
@@ -87,6 +88,7 @@ export function JobProgress({ jobId, clientId, doneMessage }: JobProgressProps) 
                 {doneMessage}
               </Alert>
             )}
+            {isResultMail(job.result_mail) && <ResultMailStatus job={job} mail={job.result_mail} clientId={clientId} />}
           </>
         )}
       </Card.Body>

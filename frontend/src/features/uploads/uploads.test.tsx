@@ -22,6 +22,7 @@ const acceptedJob: Job = {
   created_at: '2026-01-01T00:00:00Z',
   started_at: '2026-01-01T00:00:00Z',
   finished_at: '2026-01-01T00:00:01Z',
+  result_mail: null,
 };
 
 interface Call {

@@ -119,6 +119,7 @@ describe('users area', () => {
       created_at: '2025-01-01T00:00:00Z',
       started_at: '2025-01-01T00:00:00Z',
       finished_at: '2025-01-01T00:00:01Z',
+      result_mail: null,
     };
     server.use(
       http.post('/api/v4/users/export', () => HttpResponse.json({ ...job, state: 'queued' }, { status: 202 })),
