@@ -48,6 +48,9 @@ class Config:
 
         self.LOGIN_MAX_FAILURES = int(env.get("LOGIN_MAX_FAILURES", 5))
         self.LOGIN_WINDOW_SECONDS = int(env.get("LOGIN_WINDOW_SECONDS", 300))
+        # An address is slowed, never refused: colleagues behind one office address share it.
+        self.LOGIN_ADDRESS_DELAY_STEP_SECONDS = float(env.get("LOGIN_ADDRESS_DELAY_STEP_SECONDS", 0.25))
+        self.LOGIN_ADDRESS_DELAY_MAX_SECONDS = float(env.get("LOGIN_ADDRESS_DELAY_MAX_SECONDS", 2))
 
         self.MAX_CONTENT_LENGTH = int(env.get("MAX_CONTENT_LENGTH", 1024 * 1024))
         self.MAX_LOGO_BYTES = int(env.get("MAX_LOGO_BYTES", 256 * 1024))

@@ -5,7 +5,9 @@ from api.extensions import db
 
 
 class LoginFailure(db.Model):
-    """One failed password login; recent rows throttle further attempts per username and address."""
+    """One password login that has not succeeded: written before the password is checked (so it counts
+    while in flight) and kept when the password was wrong. Recent rows limit attempts per username and
+    slow down attempts per address."""
 
     __tablename__ = "login_failures"
 

@@ -6,8 +6,15 @@ from api.auth import service
 from api.auth.schemas import Credentials, CurrentUser, Token, UiSettings
 from api.clients.service import client_for_current_user
 from api.common.auth import public, requires
+from api.common.errors import error_response
 
 blp = Blueprint("auth", __name__, url_prefix="/api/v4", description="Login, the current user and UI settings")
+
+
+@blp.errorhandler(service.LoginThrottled)
+def _login_throttled(error):
+    """The error shape plus Retry-After, so a client knows when the window has room again."""
+    return error_response(error.status, error.code, error.description, headers={"Retry-After": str(error.retry_after_seconds)})
 
 
 @blp.route("/auth/token")
