@@ -1,5 +1,6 @@
 """The request log hook: every API call is filed under the object it touched, secrets removed."""
 import json
+import logging
 import re
 import uuid
 
@@ -14,6 +15,9 @@ from api.extensions import db
 SECRET_KEYS = re.compile(r"pass(word)?|secret|token|authorization|api[_-]?key|content|file|logo|hmac|^code$|^state$", re.I)
 REDACTED = "[redacted]"
 REQUEST_ID_HEADER = "X-Request-Id"
+OBJECT_ID_LENGTH = RequestLog.object_id.type.length
+
+log = logging.getLogger(__name__)
 
 
 def redact(value):
@@ -42,9 +46,14 @@ def _body_for_log(raw, content_type, limit):
 def _request_body(limit):
     # Bodies beyond the usual limit are uploads the view accepted (or refused): parsing megabytes
     # again only to keep the first few thousand characters is not worth it.
-    if (request.content_length or 0) > current_app.config["MAX_CONTENT_LENGTH"]:
-        return f"[{request.content_length} bytes, too large, not stored]"
-    return _body_for_log(request.get_data(cache=True), request.content_type, limit)
+    largest = current_app.config["MAX_CONTENT_LENGTH"]
+    size = request.content_length
+    if size is None or size <= largest:  # a body sent without its length (chunked) tells it once read
+        raw = request.get_data(cache=True)
+        size = len(raw)
+        if size <= largest:
+            return _body_for_log(raw, request.content_type, limit)
+    return f"[{size} bytes, too large, not stored]"
 
 
 def _uri():
@@ -56,13 +65,15 @@ def _uri():
 
 
 def _object_id(access, response):
+    """The object the call is filed under; an id longer than any real one (a path can hold anything)
+    is cut to what the column holds."""
     object_type, name = access.log_object
     if request.view_args and name in request.view_args:
-        return object_type, make_storable(str(request.view_args[name]))
+        return object_type, make_storable(str(request.view_args[name]))[:OBJECT_ID_LENGTH]
     if response.is_json and response.status_code < 300:
         body = response.get_json(silent=True)
         if isinstance(body, dict) and body.get(name) is not None:
-            return object_type, str(body[name])
+            return object_type, str(body[name])[:OBJECT_ID_LENGTH]
     return object_type, None
 
 
@@ -75,6 +86,16 @@ def record_request(response):
     # The OpenAPI document is not a call on the portal's data; logging it would bury the real calls.
     if not request.path.startswith("/api/") or serves_api_document():
         return response
+    try:
+        _write_log(response)
+    except Exception:
+        # The log records the call; failing to write it must not turn the call's own answer into a 500.
+        log.exception("request log not written for %s %s", request.method, request.path)
+        db.session.rollback()
+    return response
+
+
+def _write_log(response):
     access = access_of(request.endpoint) if request.endpoint else None
     object_type, object_id = _object_id(access, response) if access and access.log_object else (None, None)
     if response.status_code >= 400:
@@ -100,4 +121,3 @@ def record_request(response):
         response_body=None if response.direct_passthrough else _body_for_log(response.get_data(), response.content_type, limit),
     ))
     db.session.commit()
-    return response

@@ -2,8 +2,9 @@
 import csv
 import io
 
-# Cells a spreadsheet would run as a formula (CWE-1236).
-FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
+# Cells a spreadsheet would run as a formula (CWE-1236); some read the full-width signs and a pipe
+# (DDE) as formulas too.
+FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r", "|", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
 def neutralise(value):

@@ -131,6 +131,8 @@ def register_error_handlers(app):
 
     @app.errorhandler(HTTPException)
     def handle_http_exception(error):
+        if error.code == 500:  # Flask's wrapper of an unexpected error: the same answer as any other
+            return handle_unexpected(getattr(error, "original_exception", None) or error)
         if error.code == 422:
             messages = (getattr(error, "data", None) or {}).get("messages", {})
             return error_response(422, "validation_error", _describe_validation(messages))

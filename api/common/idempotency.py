@@ -4,8 +4,10 @@ The key is reserved before the work starts, so a second request arriving while t
 is told so (409) instead of doing the work twice; a failed first attempt frees the key.
 """
 import hashlib
+import json
 from functools import wraps
 
+import orjson
 from flask import Response, g, request
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
@@ -13,6 +15,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from api.common.auth import current_identity
 from api.common.errors import ApiError, Conflict, InvalidInput
+from api.common.stored_input import json_body
 from api.common.timeutil import utcnow
 from api.extensions import db
 
@@ -39,9 +42,21 @@ class UnprocessableKey(ApiError):
     code = "idempotency_key_reused"
 
 
+def _canonical_body():
+    """The body as compared: JSON in one spelling (keys sorted, no blanks), so the same request
+    formatted otherwise is the same request; a body that is not JSON as sent."""
+    body = json_body()
+    if body is None:
+        return request.get_data(cache=True)
+    try:
+        return orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
+    except orjson.JSONEncodeError:  # integers beyond 64 bits
+        return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
 def _fingerprint():
     digest = hashlib.sha256()
-    for part in (request.method, request.path, str(g.get("client_id")), request.get_data(cache=True)):
+    for part in (request.method, request.path, str(g.get("client_id")), _canonical_body()):
         digest.update(part if isinstance(part, bytes) else part.encode())
         digest.update(b"\0")
     return digest.hexdigest()

@@ -2,7 +2,8 @@
 
 Ids are 32-bit integer columns; text may hold neither NUL (PostgreSQL refuses it) nor an unpaired
 UTF-16 surrogate (no encoding can write one). JSON nested deeper than any request of ours needs is
-refused too, before recursive code (parsers, redaction) meets it.
+refused too, before recursive code (parsers, redaction) meets it, and so is an integer longer than
+Python converts (``sys.get_int_max_str_digits``), which the argument parser would fail on.
 """
 import json
 import re
@@ -11,6 +12,7 @@ from itertools import chain
 import orjson
 
 from flask import g, request
+from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.routing import IntegerConverter
 
 from api.common.errors import InvalidInput
@@ -47,6 +49,10 @@ class TooDeeplyNested(ValueError):
     pass
 
 
+class TooManyDigits(ValueError):
+    pass
+
+
 def _shape(value):
     """The types found at each level of ``value`` (the values of its containers, then theirs...),
     up to the first level holding no container; a scalar has no level, ``[]`` one empty level.
@@ -75,7 +81,7 @@ def load_json(raw):
 
 def read_json(raw):
     """Parsed JSON and its shape (see _shape), or TooDeeplyNested (a ValueError) when it nests
-    beyond MAX_JSON_DEPTH.
+    beyond MAX_JSON_DEPTH, TooManyDigits (a ValueError) when an integer is too long to convert.
 
     Read by orjson, which takes a large upload in less time than the standard library, with the
     standard library's result: text orjson refuses (NaN, unpaired surrogates, integers beyond 64
@@ -95,6 +101,11 @@ def read_json(raw):
         value = json.loads(raw)
     except RecursionError:
         raise TooDeeplyNested from None
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise
+    except ValueError:
+        # The one other refusal of the standard library: an integer beyond sys.get_int_max_str_digits.
+        raise TooManyDigits from None
     levels = _shape(value)
     if len(levels) > MAX_JSON_DEPTH:
         raise TooDeeplyNested
@@ -128,12 +139,24 @@ def _strings(value):
             yield from _strings(inner)
 
 
+def request_body():
+    """The request's body (read once, then cached). Werkzeug cuts a body sent without a length
+    (chunked) at the request's limit without a word, and the view would refuse what is left as
+    malformed once the whole body had arrived; a body going past the limit is 413 as soon as the
+    limit is reached, as one declaring a length beyond it is before being read."""
+    body = request.get_data(cache=True)
+    limit = request.max_content_length
+    if request.content_length is None and limit is not None and len(body) >= limit and request.input_stream.read(1):
+        raise RequestEntityTooLarge()
+    return body
+
+
 def refuse_unstorable_text():
     """NUL or an unpaired surrogate in the path, the query or a JSON body answers 400."""
     if not request.path.startswith("/api/"):
         return
     texts = [request.path, *request.args.keys(), *request.args.values()]
-    raw = request.get_data(cache=True) if request.is_json else b""
+    raw = request_body() if request.is_json else b""
     if raw:
         try:
             body, g.json_body_levels = read_json(raw)
@@ -142,6 +165,8 @@ def refuse_unstorable_text():
                 texts.extend(_strings(body))
         except TooDeeplyNested:
             raise InvalidInput(f"The JSON body nests deeper than {MAX_JSON_DEPTH} levels.", code="invalid_json") from None
+        except TooManyDigits:
+            raise InvalidInput("A number in the body has too many digits.", code="invalid_json") from None
         except ValueError:
             pass  # malformed JSON is answered by the argument parser
     if not all(storable(text) for text in texts):

@@ -32,3 +32,17 @@ def whole_number(value, column, minimum, maximum=2**31 - 1):
 def header_name(key):
     """A column name as compared: without a byte-order mark, surrounding blanks or case."""
     return str(key).replace(BOM, "").strip().casefold()
+
+
+def read_headers(headers, columns):
+    """The columns ``headers`` name, as {column: header}, and the headers naming none, in their order.
+    A header names the column with the same header_name; a second header naming it names none."""
+    wanted = {header_name(column): column for column in columns}
+    named, unknown = {}, []
+    for header in headers:
+        column = wanted.get(header_name(header))
+        if column is None or column in named:
+            unknown.append(str(header))
+        else:
+            named[column] = header
+    return named, unknown

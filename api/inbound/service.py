@@ -11,7 +11,7 @@ from api.common.pagination import paginate
 from api.common.tenancy import get_scoped_or_404, owned_by, scoped
 from api.common.timeutil import utcnow
 from api.extensions import db
-from api.imports.cells import CellError, header_name, unquoted, whole_number
+from api.imports.cells import CellError, header_name, read_headers, unquoted, whole_number
 from api.imports.registry import Validated, register_import
 from api.imports.service import submit_import
 from api.inbound.models import Asn, ExpectedInboundShipment, ExpectedInboundShipmentItem
@@ -56,10 +56,9 @@ def _existing_asn_ids(client_id, external_ids):
 
 
 def _header_errors(rows):
-    present = {header_name(key) for key in rows[0]}
-    expected = {header_name(column) for column in COLUMNS}
-    missing = [column for column in COLUMNS if header_name(column) not in present]
-    unknown = sorted(str(key) for key in rows[0] if header_name(key) not in expected)
+    named, unknown = read_headers(rows[0], COLUMNS)
+    missing = [column for column in COLUMNS if column not in named]
+    unknown.sort()
     problems = []
     if missing:
         problems.append("Missing columns: " + ", ".join(missing) + ".")

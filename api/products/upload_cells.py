@@ -3,6 +3,7 @@ and the row checks both kinds share (a value seen twice in one file, admin-only 
 from operator import itemgetter
 
 from api.common.stored_input import text_rows
+from api.imports.cells import read_headers
 from api.imports.service import InvalidUpload
 from api.products.fields import ADMIN_ALWAYS, ANYONE, CELL_CLEANERS, ITEM_FIELDS, CellError, clean_column
 from api.products.item_rows import ABSENT
@@ -14,16 +15,22 @@ ADMIN_ALWAYS_FIELDS = tuple(spec.name for spec in ITEM_FIELDS if spec.who == ADM
 
 
 def headers(rows, allowed):
+    """The allowed columns the rows use; rows whose headers spell a column otherwise (a byte-order
+    mark, blanks, capitals) are keyed by the column instead, in place."""
     if not {dict} >= set(map(type, rows)):
         raise InvalidUpload("Every row must be an object of column names and values.", code="invalid_rows",
                             errors=[{"line": 1, "error": "Rows must be objects keyed by column name."}])
-    headers = set().union(*rows)
-    unknown = sorted(headers - set(allowed))
+    # The exact spelling first: of two headers naming one column, the other is the one refused.
+    named, unknown = read_headers(sorted(set().union(*rows), key=lambda header: (header not in allowed, header)), allowed)
     if unknown:
+        unknown.sort()
         message = ("Unknown column" + ("s" if len(unknown) > 1 else "") + ": " + ", ".join(unknown)
                    + ". Column headers must be field names: " + ", ".join(allowed) + ".")
         raise InvalidUpload(message, code="invalid_headers", errors=[{"line": 1, "error": message}])
-    return [name for name in allowed if name in headers]
+    renamed = {header: column for column, header in named.items() if header != column}
+    if renamed:
+        rows[:] = [{renamed.get(key, key): value for key, value in row.items()} for row in rows]
+    return [name for name in allowed if name in named]
 
 
 def cell(row, name):

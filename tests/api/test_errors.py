@@ -2,6 +2,7 @@
 import pytest
 from sqlalchemy import func, select
 from sqlalchemy.exc import OperationalError
+from werkzeug.exceptions import InternalServerError
 
 from api.app import create_app
 from api.audit.models import Breadcrumb, RequestLog
@@ -118,7 +119,11 @@ def failing_client(app_config, app):
     def explode():
         raise RuntimeError("secret detail in /srv/portal/api/boom.py: SELECT password_hash FROM users")
 
+    def abort_as_werkzeug_would():
+        raise InternalServerError("The server encountered an internal error at /srv/portal/api/boom.py")
+
     failing_app.add_url_rule("/api/v4/boom", "boom", public(explode))
+    failing_app.add_url_rule("/api/v4/aborted", "aborted", public(abort_as_werkzeug_would))
     return failing_app.test_client()
 
 
@@ -130,6 +135,13 @@ def assert_no_internals(response):
 
 def test_an_unexpected_exception_is_a_bare_500(failing_client):
     response = failing_client.get("/api/v4/boom")
+
+    assert assert_error(response, 500, "internal_error") == {"error": "internal_error", "description": "An internal error occurred."}
+    assert_no_internals(response)
+
+
+def test_a_500_raised_as_an_http_error_has_the_same_answer(failing_client):
+    response = failing_client.get("/api/v4/aborted")
 
     assert assert_error(response, 500, "internal_error") == {"error": "internal_error", "description": "An internal error occurred."}
     assert_no_internals(response)

@@ -125,9 +125,9 @@ def test_empty_file(client, as_manager):
 
 
 def test_misspelt_headers_are_named(client, as_manager):
-    body = assert_error(client.post(ITEMS, json=[{"upc": "U1", "sku": "S1", "nmae": "x", "Cost": "1"}], headers=as_manager), 422)
+    body = assert_error(client.post(ITEMS, json=[{"upc": "U1", "sku": "S1", "nmae": "x", "Price": "1"}], headers=as_manager), 422)
 
-    assert body["description"].startswith("Unknown columns: Cost, nmae. Column headers must be field names: id, upc, sku, name")
+    assert body["description"].startswith("Unknown columns: Price, nmae. Column headers must be field names: id, upc, sku, name")
     assert body["errors"][0]["line"] == 1
     assert items() == {}
 
