@@ -1,6 +1,6 @@
 """e-mail: the last error of a mail that could not be sent, and when the portal stopped retrying it
 
-Revision ID: 0010_mail_failures
+Revision ID: 0008_mail_failures
 Revises: 0007_item_created_by_job
 Create Date: 2026-11-23 16:15:00.000000
 
@@ -10,7 +10,7 @@ from alembic import op
 
 
 # revision identifiers, used by Alembic.
-revision = '0010_mail_failures'
+revision = '0008_mail_failures'
 down_revision = '0007_item_created_by_job'
 branch_labels = None
 depends_on = None
