@@ -21,6 +21,9 @@ class Config:
 
         self.SQLALCHEMY_DATABASE_URI = env.get("DATABASE_URL", f"sqlite:///{instance / 'portal.db'}")
         self.SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
+        # How long a write on the embedded SQLite waits for its turn before failing with "database is
+        # locked": longer than the longest write transaction (an import chunk, a scheduled run's end).
+        self.SQLITE_BUSY_TIMEOUT_S = float(env.get("SQLITE_BUSY_TIMEOUT_S", 30))
 
         self.CELERY_BROKER_URL = env.get("CELERY_BROKER_URL", "filesystem://")
         self.CELERY_BROKER_FOLDER = env.get("CELERY_BROKER_FOLDER", str(instance / "broker"))

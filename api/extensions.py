@@ -1,7 +1,14 @@
 """Extensions, created unbound and initialised by ``create_app``."""
+import fcntl
+import os
+import re
+import sqlite3
+import time
+
 from flask_migrate import Migrate
 from flask_smorest import Api
 from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import event
 from sqlalchemy.orm import DeclarativeBase
 
 from api.common.errors import Error
@@ -25,3 +32,119 @@ api = PortalApi()
 def on_postgresql():
     """Whether the portal's database is PostgreSQL (else the embedded SQLite)."""
     return db.engine.dialect.name == "postgresql"
+
+
+# Statements that read, or that SQLite refuses inside a transaction: they run as they are. Any other
+# statement writes, and first opens a write transaction (see prepare_sqlite).
+_RUN_AS_THEY_ARE = {"SELECT", "VALUES", "EXPLAIN", "PRAGMA", "BEGIN", "COMMIT", "END", "ROLLBACK", "RELEASE", "VACUUM", "ATTACH", "DETACH"}
+_DATA_CHANGE = re.compile(r"\b(INSERT|UPDATE|DELETE|REPLACE)\b", re.IGNORECASE)
+_LEADING_COMMENTS = re.compile(r"^(\s+|--[^\n]*\n?|/\*.*?\*/)*", re.DOTALL)
+
+
+def _writes(statement):
+    text = _LEADING_COMMENTS.sub("", statement).lstrip("(")
+    keyword = text.split(None, 1)[0].upper() if text else ""
+    if keyword == "WITH":
+        return bool(_DATA_CHANGE.search(text))
+    return keyword not in _RUN_AS_THEY_ARE
+
+
+class _WriterTurns:
+    """Whose turn it is to write the SQLite file, across every process and thread of the portal.
+
+    SQLite's own busy handler is not fair: a waiter sleeps and tries again, so a writer that commits
+    and starts its next transaction at once (an import applying chunk after chunk) keeps a request
+    that only has to write its log row waiting until the import ends. Here a writer first takes the
+    queue lock, then the write lock, and lets the queue lock go once it holds the write lock: a
+    writer that just committed finds a waiter holding the queue lock and gets its next turn after
+    that waiter's. Both are flock()s on files beside the database, freed by the kernel when their
+    holder dies. SQLite's busy timeout remains the bound of the whole wait."""
+
+    def __init__(self, database_path, timeout):
+        self._queue_path = f"{database_path}-queue.lock"
+        self._write_path = f"{database_path}-write.lock"
+        self._timeout = timeout
+
+    def take(self):
+        """The open write lock (close it to let the next writer in); OperationalError after the timeout."""
+        deadline = time.monotonic() + self._timeout
+        queue = self._locked(self._queue_path, deadline)
+        try:
+            return self._locked(self._write_path, deadline)
+        finally:
+            os.close(queue)
+
+    @staticmethod
+    def _locked(path, deadline):
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        pause = 0.0005
+        try:
+            while True:
+                try:
+                    fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    return descriptor
+                except BlockingIOError:
+                    if time.monotonic() >= deadline:
+                        raise sqlite3.OperationalError("database is locked") from None
+                    time.sleep(pause)
+                    pause = min(pause * 2, 0.005)
+        except BaseException:
+            os.close(descriptor)
+            raise
+
+
+_TURN = "portal_write_turn"
+
+
+def prepare_sqlite(engine, busy_timeout):
+    """Make the embedded SQLite file take concurrent processes: readers never wait for writers, and a
+    writer waits its turn (up to ``busy_timeout`` seconds) instead of failing with "database is locked".
+
+    - WAL: readers read the last committed state while a transaction writes.
+    - A write transaction starts with BEGIN IMMEDIATE, at its first writing statement. pysqlite would
+      open it with a plain BEGIN, which takes the write lock only at the first write: two such
+      transactions that had read first could each wait for the other, and one fails at once. Reads
+      before the first write run on their own, as pysqlite runs them; a request that only reads
+      (and writes its log row at the end) never holds the write lock while it reads.
+    - Writers take turns (``_WriterTurns``); the busy timeout bounds the wait.
+    The report runner's read-only connections (api/reports/runner.py) use an engine of their own."""
+    if engine.dialect.name != "sqlite":
+        return
+    path = engine.url.database
+    turns = _WriterTurns(path, busy_timeout) if path and path != ":memory:" and not path.startswith("file:") else None
+
+    @event.listens_for(engine, "connect")
+    def configure(dbapi_connection, connection_record):
+        # Transactions are begun here, not by pysqlite (SQLAlchemy's recipe for pysqlite).
+        dbapi_connection.isolation_level = None
+        dbapi_connection.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+        dbapi_connection.execute("PRAGMA journal_mode = WAL")
+
+    @event.listens_for(engine, "before_cursor_execute")
+    def begin_writing(conn, cursor, statement, parameters, context, executemany):
+        raw = conn.connection.driver_connection
+        if raw.in_transaction or not _writes(statement):
+            return
+        if turns is not None and _TURN not in conn.connection.info:
+            conn.connection.info[_TURN] = turns.take()
+        try:
+            raw.execute("BEGIN IMMEDIATE")
+        except BaseException:
+            _end_turn(conn.connection.info)
+            raise
+
+    @event.listens_for(engine, "commit")
+    @event.listens_for(engine, "rollback")
+    def end_of_transaction(conn):
+        # Just before the COMMIT or ROLLBACK: the next writer's BEGIN IMMEDIATE waits the moment it takes.
+        _end_turn(conn.connection.info)
+
+    @event.listens_for(engine, "checkin")
+    def returned(dbapi_connection, connection_record):
+        _end_turn(connection_record.info)
+
+
+def _end_turn(info):
+    descriptor = info.pop(_TURN, None)
+    if descriptor is not None:
+        os.close(descriptor)
