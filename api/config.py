@@ -93,6 +93,9 @@ class Config:
         self.SCHEDULE_LOOKAHEAD_SECONDS = float(env.get("SCHEDULE_LOOKAHEAD_SECONDS", 10))
         # A run still queued this long after its claim (its scheduler died before enqueueing) is enqueued again.
         self.SCHEDULE_REQUEUE_SECONDS = int(env.get("SCHEDULE_REQUEUE_SECONDS", 300))
+        # Well above the tick (a tick claiming a large wave takes a few seconds), so a live scheduler is
+        # not taken for dead; a dead one's runs claimed ahead are taken over this long after it stopped.
+        self.SCHEDULER_HEARTBEAT_TIMEOUT_SECONDS = float(env.get("SCHEDULER_HEARTBEAT_TIMEOUT_SECONDS", 5))
         self.SCHEDULE_RUN_RETRY_SECONDS = int(env.get("SCHEDULE_RUN_RETRY_SECONDS", 30))
         self.SCHEDULE_RUN_MAX_RETRIES = int(env.get("SCHEDULE_RUN_MAX_RETRIES", 8))
         # A scheduled report's CSV larger than this is not attached; the mail says so.

@@ -17,6 +17,15 @@ Also printed: occurrences fired, duplicates (must be 0), missing, and the CPU se
 processes spent per occurrence (utime + stime from /proc/<pid>/stat).
 
     .venv/bin/python bench/scheduler.py [--schedules 10000] [--minutes 2] [--tick 0.2] [--lookahead 10] [--mail]
+                                        [--kill-one [--kill-before 1]]
+
+--kill-one kills (SIGKILL) the scheduler holding the most runs claimed ahead for the first due minute,
+``--kill-before`` seconds before it falls due, and counts executions from the run records (a run's
+attempts): ``executions_missing=`` (occurrences never executed), ``executions_duplicated=`` (executions
+beyond one per occurrence) and ``takeover_late_max_s=``, the latest hand-over of the due time of the
+runs it stranded (from the survivors' "handed over" lines: a survivor hands them over when it takes
+them over, at once since they are due by then). The goal: every occurrence executed exactly once,
+the stranded ones no more than 15 s late.
 
 The report each run executes is a built-in trivial one. By default it is empty and the schedules
 suppress empty results, so the worker runs the report and records the run as suppressed; --mail
@@ -25,6 +34,7 @@ makes it one row and mails each run's CSV (written as .eml files in the bench's 
 import argparse
 import os
 import re
+import signal
 import sys
 import time
 from datetime import datetime, timedelta
@@ -86,6 +96,47 @@ def wait_for_runs(app, expected, timeout):
 
 HANDED_OVER = re.compile(r"handed over (\d+) schedule runs due at (\S+)Z, (-?[\d.]+) s late")
 LEFT_WITH_BROKER = re.compile(r"left (\d+) schedule runs due at \S+Z with the broker")
+SCHEDULER_ID = re.compile(r"claimed as scheduler (\w+)")
+TOOK_OVER = re.compile(r"took over (\d+) queued schedule runs")
+
+
+def kill_one_ahead_of(app, schedulers, due_at, seconds_before):
+    """SIGKILL, ``seconds_before`` ``due_at``, the scheduler holding the most runs claimed ahead for it;
+    answers (the scheduler killed, its CPU seconds then, when it was killed, the runs it held: {id: due_at})."""
+    from api.extensions import db
+
+    by_id = {SCHEDULER_ID.search(scheduler.output()).group(1): scheduler for scheduler in schedulers}
+    while datetime.utcnow() < due_at - timedelta(seconds=seconds_before):
+        time.sleep(0.05)
+    with app.app_context():
+        holding = dict(db.session.execute(sa.text(
+            "SELECT claimed_by, count(*) FROM schedule_runs WHERE state = 'queued' AND due_at = :due GROUP BY claimed_by"),
+            {"due": due_at}).all())
+        victim_id = max(by_id, key=lambda scheduler_id: holding.get(scheduler_id, 0))
+        victim = by_id[victim_id]
+        cpu = cpu_seconds(victim.popen.pid)
+        victim.popen.send_signal(signal.SIGKILL)
+        victim.popen.wait()
+        killed_at = datetime.utcnow()
+        stranded = dict(db.session.execute(sa.text(
+            "SELECT id, due_at FROM schedule_runs WHERE state = 'queued' AND claimed_by = :victim"),
+            {"victim": victim_id}).all())
+    return victim, cpu, killed_at, stranded
+
+
+def executions(app, due_minutes, stranded):
+    """(occurrences executed, executions beyond one per occurrence, latest start minus due of the
+    stranded runs) from the run records of the due minutes."""
+    from api.extensions import db
+
+    with app.app_context():
+        runs = db.session.execute(sa.text(
+            "SELECT id, schedule_id, due_at, attempts, started_at FROM schedule_runs WHERE attempts >= 1 AND due_at IN :due"
+        ).bindparams(sa.bindparam("due", expanding=True)), {"due": due_minutes}).all()
+    occurrences = {(run.schedule_id, run.due_at) for run in runs}
+    duplicated = sum(run.attempts - 1 for run in runs) + len(runs) - len(occurrences)
+    stranded_started = [(run.started_at - run.due_at).total_seconds() for run in runs if run.id in stranded]
+    return len(occurrences), duplicated, max(stranded_started, default=None)
 
 
 def lateness_from_logs(outputs):
@@ -159,7 +210,12 @@ def main():
     parser.add_argument("--worker-concurrency", type=int, default=2)
     parser.add_argument("--mail", action="store_true", help="mail each run's one-row CSV as an .eml file")
     parser.add_argument("--drain", type=float, default=60, help="seconds to let the worker catch up at the end")
+    parser.add_argument("--kill-one", action="store_true",
+                        help="SIGKILL one scheduler holding runs claimed ahead of the first due minute")
+    parser.add_argument("--kill-before", type=float, default=1, help="seconds before the first due minute to kill it")
     args = parser.parse_args()
+    if args.kill_one and not 0 < args.kill_before < args.lookahead:
+        parser.error("--kill-before must fall inside the lookahead, when runs are held claimed ahead")
 
     import redis
 
@@ -188,10 +244,15 @@ def main():
             for scheduler in schedulers:
                 scheduler.wait_for_output("scheduler started", timeout=120)
             cpu_before = [cpu_seconds(s.popen.pid) for s in schedulers]
+            live, cpu_of_killed, stranded = schedulers, 0, {}
+            if args.kill_one:
+                killed, cpu_of_killed, killed_at, stranded = kill_one_ahead_of(app, schedulers, first_due, args.kill_before)
+                live = [scheduler for scheduler in schedulers if scheduler is not killed]
+                print(f"killed {killed.name} at {killed_at:%H:%M:%S.%f}Z holding {len(stranded)} queued runs", flush=True)
             end = due_minutes[-1] + timedelta(seconds=30)
             while datetime.utcnow() < end:
                 time.sleep(1)
-            cpu = sum(cpu_seconds(s.popen.pid) for s in schedulers) - sum(cpu_before)
+            cpu = sum(cpu_seconds(s.popen.pid) for s in live) + cpu_of_killed - sum(cpu_before)
         finally:
             outputs = [(scheduler.name, scheduler.stop(), scheduler.output()) for scheduler in schedulers]
         failed_ticks = sum(output.count("tick failed") for _, _, output in outputs)
@@ -228,6 +289,15 @@ def main():
         print(f"worker: runs done={done} still pending={pending} (waited {drain:.0f}s after the last due minute + 30 s); "
               f"throughput {len(worker_runs) / max(busy, 1e-9):.0f} runs/s (over {busy:.1f} s busy); started minus due {spread(started)}; "
               f"finished minus due {spread(finished)}; states={result['states']}")
+        if args.kill_one:
+            executed, duplicated, stranded_started_late = executions(app, due_minutes, stranded)
+            stranded_due = set(stranded.values())
+            takeover_late = [seconds for due_at, seconds in late if due_at in stranded_due]
+            took_over = sum(int(count) for _, _, output in outputs for count in TOOK_OVER.findall(output))
+            print(f"stranded={len(stranded)} taken_over={took_over} "
+                  f"stranded_worker_started_minus_due_max_s={stranded_started_late}")
+            print(f"executions_missing={result['expected'] - executed} executions_duplicated={duplicated} "
+                  f"takeover_late_max_s={max(takeover_late, default=float('nan')):.3f}")
 
 
 if __name__ == "__main__":

@@ -47,6 +47,9 @@ class ReportSchedule(db.Model):
     created_by_username: Mapped[str] = mapped_column(db.String(150))
     # Naive UTC; null while inactive. Schedulers claim an occurrence by moving it forward conditionally.
     next_fire_at: Mapped[object | None] = mapped_column(db.DateTime, index=True)
+    # When someone switched the schedule off (an expression that ended deactivates it without this):
+    # runs claimed before then are skipped, not sent.
+    switched_off_at: Mapped[object | None] = mapped_column(db.DateTime)
     created_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow)
     updated_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow, onupdate=utcnow)
 
@@ -63,6 +66,7 @@ class ScheduleRun(db.Model):
     __table_args__ = (
         db.UniqueConstraint("schedule_id", "due_at", name="uq_schedule_runs_schedule_due"),
         db.Index("ix_schedule_runs_state_claimed", "state", "claimed_at"),
+        db.Index("ix_schedule_runs_state_claimed_by", "state", "claimed_by"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -74,6 +78,9 @@ class ScheduleRun(db.Model):
     row_count: Mapped[int | None] = mapped_column()
     error: Mapped[str | None] = mapped_column(db.Text)
     claimed_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow)
+    # The scheduler (``Scheduler.id``) holding the run until it falls due; survivors take over the
+    # queued runs of a scheduler whose heartbeat stopped. Cleared when a scheduler stops cleanly.
+    claimed_by: Mapped[str | None] = mapped_column(db.String(32))
     # When a run left queued (its scheduler died before enqueueing it) was last enqueued again.
     requeued_at: Mapped[object | None] = mapped_column(db.DateTime)
     started_at: Mapped[object | None] = mapped_column(db.DateTime)
@@ -81,3 +88,13 @@ class ScheduleRun(db.Model):
     finished_at: Mapped[object | None] = mapped_column(db.DateTime)
 
     schedule: Mapped[ReportSchedule] = relationship(back_populates="runs")
+
+
+class Scheduler(db.Model):
+    """A running scheduler process, known by the id it made at start; its heartbeat is refreshed as it
+    ticks, and its row is deleted when it stops cleanly or once survivors have taken over its runs."""
+
+    __tablename__ = "schedulers"
+
+    id: Mapped[str] = mapped_column(db.String(32), primary_key=True)
+    heartbeat_at: Mapped[object] = mapped_column(db.DateTime)

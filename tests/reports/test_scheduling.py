@@ -14,7 +14,7 @@ from api.common.timeutil import utcnow
 from api.extensions import db
 from api.notifications.models import OutboundEmail
 from api.reports.schedules import firing as scheduling
-from api.reports.models import Report, ReportSchedule, ScheduleRun
+from api.reports.models import Report, ReportSchedule, ScheduleRun, Scheduler
 from api.reports.schedules.runs import SWITCHED_OFF, DeliveryFailed, execute
 from tests.live import free_port
 
@@ -295,17 +295,34 @@ def test_the_run_task_is_idempotent(app, factory, acme, smtp):
     assert db.session.scalar(select(func.count()).select_from(OutboundEmail)) == 1
 
 
-def test_a_run_claimed_before_its_schedule_was_switched_off_is_skipped_and_sends_nothing(app, factory, acme, smtp):
-    schedule = make_schedule(make_report(), context=str(acme.id))
+def test_a_run_claimed_before_its_schedule_was_switched_off_is_skipped_and_sends_nothing(app, client, factory, acme, smtp):
+    report = make_report()
+    schedule = make_schedule(report, context=str(acme.id))
     [run_id] = claimed_run_ids()
-    schedule.is_active = False
-    db.session.commit()
+    staff = factory.headers(factory.user("admin", None, username="dana.admin"))
+    switched_off = client.put(f"/api/v4/reports/{report.id}/schedules/{schedule.id}", headers=staff, json={
+        "crontab": EVERY_MINUTE, "is_active": False, "context": str(acme.id), "email_addresses_string": "ops@example.com",
+    })
+    assert switched_off.status_code == 200, switched_off.get_json()
 
     execute(run_id)
 
     [run] = runs_of(schedule.id)
     assert (run.state, run.error, run.attempts) == ("skipped", SWITCHED_OFF, 0)
     assert db.session.scalar(select(func.count()).select_from(OutboundEmail)) == 0
+
+
+def test_the_last_run_of_an_expression_that_ended_is_sent(app, factory, acme, smtp):
+    schedule = make_schedule(make_report(), context=str(acme.id), crontab="0 0 12 2 3 ? 2026")
+    [run_id] = claimed_run_ids()
+    db.session.refresh(schedule)
+    assert schedule.is_active is False
+
+    execute(run_id)
+
+    [run] = runs_of(schedule.id)
+    assert run.state == "sent"
+    smtp.wait_for(1)
 
 
 def test_an_empty_result_sends_nothing_when_suppressed(app, factory, smtp):
@@ -515,3 +532,76 @@ def test_the_scheduler_process_loads_the_report_schedule_source():
     from scheduler.sources import ReportSchedules
 
     assert [source for source in _sources if isinstance(source, ReportSchedules)] != []
+
+
+def heartbeat_timeout(app):
+    return timedelta(seconds=app.config["SCHEDULER_HEARTBEAT_TIMEOUT_SECONDS"])
+
+
+def scheduler_ids():
+    db.session.expire_all()
+    return set(db.session.scalars(select(Scheduler.id)))
+
+
+def test_runs_claimed_ahead_by_a_scheduler_whose_heartbeat_stopped_are_taken_over_and_handed_over_when_due(
+        app, factory, acme, published):
+    schedule, due = schedule_due_soon(acme, seconds=app.config["SCHEDULE_LOOKAHEAD_SECONDS"])
+    claimed_at = due - timedelta(seconds=app.config["SCHEDULE_LOOKAHEAD_SECONDS"])
+    dead, survivor = scheduling.SchedulerHeartbeat(), scheduling.SchedulerHeartbeat()
+    scheduling.fire_due_schedules(claimed_at, scheduling.HeldRuns(), dead)  # then killed: what it held is lost
+    held = scheduling.HeldRuns()
+
+    scheduling.fire_due_schedules(claimed_at + heartbeat_timeout(app) - timedelta(seconds=1), held, survivor)
+    assert (len(held), runs_of(schedule.id)[0].claimed_by) == (0, dead.id)
+
+    scheduling.fire_due_schedules(claimed_at + heartbeat_timeout(app) + timedelta(seconds=1), held, survivor)
+    [run] = runs_of(schedule.id)
+    assert (run.state, run.claimed_by, held.next_due(), published) == ("queued", survivor.id, due, [])
+    assert scheduler_ids() == {survivor.id}
+
+    scheduling.fire_due_schedules(due, held, survivor)
+    assert published == [([run.id], None)]
+
+
+def test_runs_of_a_dead_scheduler_already_due_are_handed_over_at_once(app, factory, acme, published):
+    schedule, due = schedule_due_soon(acme)
+    dead, survivor = scheduling.SchedulerHeartbeat(), scheduling.SchedulerHeartbeat()
+    scheduling.fire_due_schedules(due - timedelta(seconds=1), scheduling.HeldRuns(), dead)
+
+    scheduling.fire_due_schedules(due + heartbeat_timeout(app), scheduling.HeldRuns(), survivor)
+
+    [run] = runs_of(schedule.id)
+    assert (run.claimed_by, published) == (survivor.id, [([run.id], None)])
+
+
+def test_runs_of_a_scheduler_whose_heartbeat_goes_on_are_not_taken_over(app, factory, acme, published):
+    schedule, due = schedule_due_soon(acme, seconds=app.config["SCHEDULE_LOOKAHEAD_SECONDS"])
+    claimed_at = due - timedelta(seconds=app.config["SCHEDULE_LOOKAHEAD_SECONDS"])
+    alive, other = scheduling.SchedulerHeartbeat(), scheduling.SchedulerHeartbeat()
+    alive_holds, other_holds = scheduling.HeldRuns(), scheduling.HeldRuns()
+    scheduling.fire_due_schedules(claimed_at, alive_holds, alive)
+
+    later = claimed_at + heartbeat_timeout(app) + timedelta(seconds=1)
+    scheduling.fire_due_schedules(later - timedelta(seconds=1), alive_holds, alive)
+    scheduling.fire_due_schedules(later, other_holds, other)
+
+    [run] = runs_of(schedule.id)
+    assert (run.claimed_by, len(alive_holds), len(other_holds), published) == (alive.id, 1, 0, [])
+    assert scheduler_ids() == {alive.id, other.id}
+
+
+def test_runs_of_a_scheduler_that_stopped_cleanly_are_left_with_the_broker_and_not_sent_again(
+        app, factory, acme, published):
+    schedule, due = schedule_due_soon(acme)
+    stopping, survivor = scheduling.SchedulerHeartbeat(), scheduling.SchedulerHeartbeat()
+    held = scheduling.HeldRuns()
+    scheduling.fire_due_schedules(due - timedelta(seconds=5), held, stopping)
+
+    held.leave_with_broker()
+    stopping.sign_off()
+    scheduling.fire_due_schedules(due + heartbeat_timeout(app), scheduling.HeldRuns(), survivor)
+
+    [run] = runs_of(schedule.id)
+    assert [(run_ids, eta.replace(tzinfo=None)) for run_ids, eta in published] == [([run.id], due)]
+    assert (run.state, run.claimed_by) == ("queued", None)
+    assert scheduler_ids() == {survivor.id}

@@ -11,11 +11,18 @@ Occurrences due within ``SCHEDULE_LOOKAHEAD_SECONDS`` are claimed ahead, so the 
 large wave of schedules due at the same second is done before it falls due; the scheduler holds
 those runs (``HeldRuns``) and publishes them when they fall due, for immediate delivery. A scheduler
 that stops leaves what it holds with the broker, due at its due time (an ETA). A run still queued
-``SCHEDULE_REQUEUE_SECONDS`` after its claim and its due time (its scheduler died before publishing
-it, or the message was lost) is enqueued again; the run task does nothing for a run that is done or
-running.
+``SCHEDULE_REQUEUE_SECONDS`` after its claim and its due time (the message was lost) is enqueued
+again; the run task does nothing for a run that is done or running.
+
+A scheduler process that dies (kill -9) loses the runs it holds. So each scheduler has a row in
+``schedulers`` whose heartbeat it refreshes as it ticks (``SchedulerHeartbeat``), and the runs it
+claims carry its id (``claimed_by``): a scheduler whose heartbeat is older than
+``SCHEDULER_HEARTBEAT_TIMEOUT_SECONDS`` is taken for dead, and the next live scheduler to tick takes
+its queued runs over, holds them and hands them over when due (at once when already due). Runs it had
+published already are then published twice, which is harmless: the worker takes a run once.
 """
 import logging
+import uuid
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import UTC, timedelta
@@ -24,12 +31,12 @@ from itertools import groupby
 
 from flask import current_app
 import sqlalchemy as sa
-from sqlalchemy import func, insert, or_, select, update
+from sqlalchemy import delete, func, insert, or_, select, update
 
 from api.common.timeutil import utcnow
 from api.extensions import db, on_postgresql
 from api.reports import quartz
-from api.reports.models import ReportSchedule, ScheduleRun
+from api.reports.models import ReportSchedule, ScheduleRun, Scheduler
 from api.reports.schedules.runs import QUEUED
 from api.reports.tasks import run_schedules
 
@@ -80,14 +87,14 @@ _CLAIM_POSTGRESQL = sa.text("""
         FROM due WHERE schedule.id = due.id AND schedule.next_fire_at IS NOT DISTINCT FROM :seen
         RETURNING schedule.id
     ), recorded AS (
-        INSERT INTO schedule_runs (schedule_id, due_at, missed_count, state, claimed_at, attempts)
-        SELECT id, :seen, :missed, :queued, :now, 0 FROM claimed
+        INSERT INTO schedule_runs (schedule_id, due_at, missed_count, state, claimed_at, claimed_by, attempts)
+        SELECT id, :seen, :missed, :queued, :now, :claimed_by, 0 FROM claimed
         RETURNING id, schedule_id, due_at
     )
     SELECT recorded.id, recorded.due_at, schedule.report_id, schedule.context
     FROM recorded JOIN report_schedules AS schedule ON schedule.id = recorded.schedule_id
 """).bindparams(sa.bindparam("seen", type_=sa.DateTime), sa.bindparam("following", type_=sa.DateTime),
-                sa.bindparam("now", type_=sa.DateTime))
+                sa.bindparam("now", type_=sa.DateTime), sa.bindparam("claimed_by", type_=sa.String))
 
 
 @dataclass(frozen=True)
@@ -98,16 +105,16 @@ class ClaimedRun:
     context: str
 
 
-def _claim_postgresql(occurrence, following, missed, now, limit):
+def _claim_postgresql(occurrence, following, missed, now, limit, claimed_by):
     crontab, time_zone, seen = occurrence
     rows = db.session.execute(_CLAIM_POSTGRESQL, {
         "seen": seen, "crontab": crontab, "time_zone": time_zone, "limit": limit, "following": following,
-        "active": following is not None, "missed": missed, "queued": QUEUED, "now": now,
+        "active": following is not None, "missed": missed, "queued": QUEUED, "now": now, "claimed_by": claimed_by,
     }).all()
     return [ClaimedRun(*row) for row in rows]
 
 
-def _claim_portable(occurrence, following, missed, now, limit):
+def _claim_portable(occurrence, following, missed, now, limit, claimed_by):
     """Elsewhere concurrent schedulers may read the same rows: the conditional UPDATE decides."""
     crontab, time_zone, seen = occurrence
     ids = db.session.scalars(
@@ -128,16 +135,16 @@ def _claim_portable(occurrence, following, missed, now, limit):
     if not won:
         return []
     runs = [{"schedule_id": schedule_id, "due_at": seen, "missed_count": missed, "state": QUEUED,
-             "claimed_at": now, "attempts": 0} for schedule_id, _, _ in won]
+             "claimed_at": now, "claimed_by": claimed_by, "attempts": 0} for schedule_id, _, _ in won]
     recorded = db.session.execute(
         insert(ScheduleRun).returning(ScheduleRun.id, ScheduleRun.schedule_id, ScheduleRun.due_at), runs).all()
     schedules = {schedule_id: (report_id, context) for schedule_id, report_id, context in won}
     return [ClaimedRun(run_id, due_at, *schedules[schedule_id]) for run_id, schedule_id, due_at in recorded]
 
 
-def claim_due(now, limit, lookahead=timedelta(0)):
-    """Claim up to ``limit`` occurrences due by ``now + lookahead`` and record their runs; commits;
-    returns the runs won (``ClaimedRun``).
+def claim_due(now, limit, lookahead=timedelta(0), claimed_by=None):
+    """Claim up to ``limit`` occurrences due by ``now + lookahead`` and record their runs, claimed by the
+    scheduler of id ``claimed_by``; commits; returns the runs won (``ClaimedRun``).
 
     Due schedules are taken occurrence by occurrence (same crontab, zone and due time), so the next
     fire time and the missed count are computed once for all the schedules that share them.
@@ -158,7 +165,7 @@ def claim_due(now, limit, lookahead=timedelta(0)):
         except quartz.CronError:
             log.exception("schedules with crontab %r in %s no longer parse; deactivating them", crontab, time_zone)
             missed, following = 0, None
-        runs.extend(claim(tuple(occurrence), following, missed, now, limit - len(runs)))
+        runs.extend(claim(tuple(occurrence), following, missed, now, limit - len(runs), claimed_by))
         if len(runs) >= limit:
             break
     db.session.commit()
@@ -253,33 +260,104 @@ def requeue_stalled(now, limit):
     if not taken:
         db.session.commit()
         return []
-    schedules = {schedule_id: (report_id, context) for schedule_id, report_id, context in db.session.execute(
-        select(ReportSchedule.id, ReportSchedule.report_id, ReportSchedule.context)
-        .where(ReportSchedule.id.in_({schedule_id for _, _, schedule_id in taken}))
-    )}
+    runs = _with_schedules(taken)
     db.session.commit()
-    run_ids = [run_id for run_id, _, _ in taken]
+    run_ids = [run.id for run in runs]
     log.warning("enqueueing again %d schedule runs left queued: %s", len(run_ids), run_ids[:20])
     requeued = HeldRuns()
-    requeued.add(ClaimedRun(run_id, due_at, *schedules[schedule_id]) for run_id, due_at, schedule_id in taken)
+    requeued.add(runs)
     requeued.hand_over_due(now)
     return run_ids
 
 
-def fire_due_schedules(now, held=None):
-    """One scheduler tick: hand over the held runs now due, claim batch by batch until nothing is
-    due within the lookahead (handing over what is due, holding the rest), then recover stalled runs.
+def _with_schedules(taken):
+    """``ClaimedRun``s of the (run id, due time, schedule id) rows taken."""
+    schedules = {schedule_id: (report_id, context) for schedule_id, report_id, context in db.session.execute(
+        select(ReportSchedule.id, ReportSchedule.report_id, ReportSchedule.context)
+        .where(ReportSchedule.id.in_({schedule_id for _, _, schedule_id in taken}))
+    )}
+    return [ClaimedRun(run_id, due_at, *schedules[schedule_id]) for run_id, due_at, schedule_id in taken]
+
+
+class SchedulerHeartbeat:
+    """A scheduler process's row in ``schedulers``: registered by its first beat, refreshed as it ticks
+    (at most five times per heartbeat timeout: on SQLite each refresh waits for its turn to write),
+    and deleted when the scheduler stops cleanly (``sign_off``)."""
+
+    def __init__(self):
+        self.id = uuid.uuid4().hex
+        self._beaten_at = None
+
+    def beat(self, now):
+        interval = timedelta(seconds=current_app.config["SCHEDULER_HEARTBEAT_TIMEOUT_SECONDS"] / 5)
+        if self._beaten_at is not None and now - self._beaten_at < interval:
+            return
+        refreshed = db.session.execute(
+            update(Scheduler).where(Scheduler.id == self.id).values(heartbeat_at=now)
+            .execution_options(synchronize_session=False)
+        ).rowcount
+        if not refreshed:  # the first beat, or survivors took this scheduler for dead (a long stall)
+            db.session.add(Scheduler(id=self.id, heartbeat_at=now))
+        db.session.commit()
+        self._beaten_at = now
+
+    def sign_off(self):
+        """After the held runs were left with the broker: nobody is to send them again."""
+        db.session.execute(
+            update(ScheduleRun).where(ScheduleRun.state == QUEUED, ScheduleRun.claimed_by == self.id)
+            .values(claimed_by=None).execution_options(synchronize_session=False)
+        )
+        db.session.execute(delete(Scheduler).where(Scheduler.id == self.id))
+        db.session.commit()
+
+
+def take_over_from_dead_schedulers(scheduler_id, now, held):
+    """Claim for the scheduler ``scheduler_id`` the queued runs of the schedulers whose heartbeat
+    stopped, add them to ``held`` and delete those schedulers' rows; returns the ids of the runs.
+
+    The conditional UPDATE (still claimed by the dead one) decides between survivors ticking together.
+    """
+    cutoff = now - timedelta(seconds=current_app.config["SCHEDULER_HEARTBEAT_TIMEOUT_SECONDS"])
+    dead = db.session.scalars(
+        select(Scheduler.id).where(Scheduler.heartbeat_at < cutoff, Scheduler.id != scheduler_id)
+    ).all()
+    if not dead:
+        return []
+    taken = db.session.execute(
+        update(ScheduleRun).where(ScheduleRun.state == QUEUED, ScheduleRun.claimed_by.in_(dead))
+        .values(claimed_by=scheduler_id)
+        .returning(ScheduleRun.id, ScheduleRun.due_at, ScheduleRun.schedule_id)
+        .execution_options(synchronize_session=False)
+    ).all()
+    db.session.execute(delete(Scheduler).where(Scheduler.id.in_(dead), Scheduler.heartbeat_at < cutoff))
+    runs = _with_schedules(taken) if taken else []
+    db.session.commit()
+    log.warning("took over %d queued schedule runs of %d scheduler(s) whose heartbeat stopped: %s",
+                len(runs), len(dead), ", ".join(dead))
+    held.add(runs)
+    return [run.id for run in runs]
+
+
+def fire_due_schedules(now, held=None, heartbeat=None):
+    """One scheduler tick: take over the runs of dead schedulers, hand over the held runs now due,
+    claim batch by batch until nothing is due within the lookahead (handing over what is due, holding
+    the rest), then recover stalled runs.
 
     ``held`` carries runs claimed ahead from one tick to the next; without it (a one-off call) runs
-    claimed ahead are left with the broker for their due time.
+    claimed ahead are left with the broker for their due time. ``heartbeat`` is the ticking scheduler
+    process's ``SchedulerHeartbeat``: refreshed, and recorded on the runs it claims and takes over.
     """
     keeps_held = held is not None
     held = held if keeps_held else HeldRuns()
+    claimed_by = heartbeat.id if heartbeat is not None else None
+    if heartbeat is not None:
+        heartbeat.beat(now)
+        take_over_from_dead_schedulers(heartbeat.id, now, held)
     held.hand_over_due(now)
     batch = current_app.config["SCHEDULE_CLAIM_BATCH"]
     lookahead = timedelta(seconds=current_app.config["SCHEDULE_LOOKAHEAD_SECONDS"])
     fired = 0
-    while runs := claim_due(now, batch, lookahead):
+    while runs := claim_due(now, batch, lookahead, claimed_by):
         held.add(runs)
         held.hand_over_due(now)
         fired += len(runs)

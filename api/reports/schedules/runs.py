@@ -183,20 +183,23 @@ def _queue_mails(runs):
 
 def _take(run_ids):
     """Take the runs for this worker: queued, failed (a retry), or running past the task time limit;
-    returns the ids taken. A run whose schedule was switched off after it was claimed (the scheduler
-    claims a few seconds ahead) is skipped instead."""
+    returns the ids taken. A run whose schedule someone switched off after it was claimed (the
+    scheduler claims a few seconds ahead) is skipped instead; the last run of an expression that ended
+    (which deactivates its schedule as it is claimed) is carried out."""
     now = utcnow()
     abandoned = now - timedelta(seconds=current_app.config["TASK_TIME_LIMIT"])
     may_run = or_(ScheduleRun.state.in_((QUEUED, FAILED)), (ScheduleRun.state == RUNNING) & (ScheduleRun.started_at < abandoned))
-    active = ScheduleRun.schedule_id.in_(select(ReportSchedule.id).where(ReportSchedule.is_active))
+    switched_off = ScheduleRun.schedule_id.in_(select(ReportSchedule.id).where(
+        ~ReportSchedule.is_active, ReportSchedule.switched_off_at >= ScheduleRun.claimed_at,
+    ))
     db.session.execute(
-        update(ScheduleRun).where(ScheduleRun.id.in_(run_ids), may_run, ~active)
+        update(ScheduleRun).where(ScheduleRun.id.in_(run_ids), may_run, switched_off)
         .values(state=SKIPPED, error=SWITCHED_OFF, finished_at=now)
         .execution_options(synchronize_session=False)
     )
     taken = db.session.scalars(
         update(ScheduleRun)
-        .where(ScheduleRun.id.in_(run_ids), may_run, active)
+        .where(ScheduleRun.id.in_(run_ids), may_run, ~switched_off)
         .values(state=RUNNING, started_at=now, attempts=ScheduleRun.attempts + 1)
         .returning(ScheduleRun.id)
         .execution_options(synchronize_session=False)

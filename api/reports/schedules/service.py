@@ -88,6 +88,8 @@ def _apply(schedule, report, fields):
     if fields["is_active"] and following is None:
         raise InvalidSchedule("The crontab has no fire time in the future, so an active schedule would never run.")
     schedule.name = (fields["name"] or "").strip() or report.name
+    if schedule.is_active and not fields["is_active"]:
+        schedule.switched_off_at = utcnow()
     schedule.is_active = fields["is_active"]
     schedule.crontab = quartz.parse(fields["crontab"]).expression
     schedule.time_zone = fields["time_zone"]
