@@ -34,6 +34,10 @@ class Config:
         # A running job's claim, renewed by its worker every third of it: once it runs out the worker is
         # gone and another may take the job over.
         self.JOB_LEASE_SECONDS = int(env.get("JOB_LEASE_SECONDS", 30))
+        # The scheduler's jobs sweep: how often it looks for jobs nobody runs, and how long after a
+        # job was last sent it may be sent again (a queue busy with other jobs must not fill with copies).
+        self.JOB_SWEEP_SECONDS = float(env.get("JOB_SWEEP_SECONDS", 5))
+        self.JOB_RESEND_SECONDS = int(env.get("JOB_RESEND_SECONDS", 60))
 
         # smtp://user:password@host:port (smtps:// for implicit TLS, ?starttls=1 for STARTTLS);
         # without it mail is written as .eml files to MAIL_FOLDER.

@@ -9,6 +9,7 @@ from flask_migrate import Migrate
 from flask_smorest import Api
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import event
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.orm import DeclarativeBase
 
 from api.common.errors import Error
@@ -27,6 +28,14 @@ class PortalApi(Api):
 db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 api = PortalApi()
+
+
+def is_transient_database_error(error):
+    """Whether ``error`` says the database could not be reached or was busy (a restart, a dropped
+    connection, SQLite's lock), not that the work itself is wrong: work failing so is tried again."""
+    return isinstance(error, (OperationalError, InterfaceError)) or (
+        isinstance(error, DBAPIError) and error.connection_invalidated
+    )
 
 
 def on_postgresql():

@@ -1,25 +1,52 @@
-"""The schedule sources the scheduler ticks: report schedules."""
-from api.reports.schedules.firing import HeldRuns, connect_to_broker, fire_due_schedules
+"""The schedule sources the scheduler ticks: report schedules, and the sweep of jobs nobody runs."""
+import logging
+from datetime import timedelta
+
+from flask import current_app
+
+from api.reports.schedules.firing import HeldRuns, SchedulerHeartbeat, connect_to_broker, fire_due_schedules
+from api.jobs.service import send_stranded_jobs
 from scheduler.loop import ScheduleSource, schedule_source
+
+log = logging.getLogger("scheduler")
 
 
 class ReportSchedules(ScheduleSource):
-    """Fires due report schedules; runs claimed ahead are held here and handed over when due."""
+    """Fires due report schedules; runs claimed ahead are held here and handed over when due, and the
+    runs of schedulers that died are taken over."""
 
     def __init__(self):
         self.held = HeldRuns()
+        self.heartbeat = SchedulerHeartbeat()
 
     def start(self):
+        log.info("report schedules claimed as scheduler %s", self.heartbeat.id)
         connect_to_broker()
 
     def tick(self, now):
-        fire_due_schedules(now, self.held)
+        fire_due_schedules(now, self.held, self.heartbeat)
 
     def wake_at(self):
         return self.held.next_due()
 
     def stop(self):
         self.held.leave_with_broker()
+        self.heartbeat.sign_off()
+
+
+class JobsSweep(ScheduleSource):
+    """Every JOB_SWEEP_SECONDS, sends again the jobs nobody runs: whose message the broker never took
+    or lost, or whose worker died or lost the database (its lease ran out)."""
+
+    def __init__(self):
+        self.next_sweep = None
+
+    def tick(self, now):
+        if self.next_sweep is not None and now < self.next_sweep:
+            return
+        send_stranded_jobs(now)
+        self.next_sweep = now + timedelta(seconds=current_app.config["JOB_SWEEP_SECONDS"])
 
 
 schedule_source(ReportSchedules())
+schedule_source(JobsSweep())

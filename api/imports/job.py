@@ -16,7 +16,7 @@ from api.clients.models import Client
 from api.common.csv_io import write_csv
 from api.common.text import counted
 from api.common.timeutil import utcnow
-from api.extensions import db, on_postgresql
+from api.extensions import db, is_transient_database_error, on_postgresql
 from api.imports.models import ImportChunk
 from api.jobs.models import Job
 from api.jobs.registry import ResultMail
@@ -54,8 +54,10 @@ def apply_import(kind, job):
         _apply_chunks(kind, context, upload_id, pending)
         # Chunks applied in other sessions counted the job's progress there: read it afresh.
         mail = _result_mail(kind, db.session.get(Job, job_id, populate_existing=True), upload_id)
-    except Exception:
+    except Exception as error:
         db.session.rollback()
+        if is_transient_database_error(error):
+            raise  # the chunks not applied yet wait for the job to run again
         _drop_chunks(upload_id)
         db.session.commit()
         raise

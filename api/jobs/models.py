@@ -43,3 +43,5 @@ class Job(db.Model):
     finished_at: Mapped[object | None] = mapped_column(db.DateTime)
     # Until when the worker running the job is known to be alive (it renews this while it runs).
     lease_expires_at: Mapped[object | None] = mapped_column(db.DateTime)
+    # When the job's message was last handed to the broker (None: not yet, the broker was down).
+    sent_at: Mapped[object | None] = mapped_column(db.DateTime)

@@ -5,7 +5,8 @@ A worker claims a job with a lease on its row and renews it from a thread while 
 the lease runs out only when that worker is gone (killed, its machine lost). A job is claimed when
 it is queued or its lease has run out, in one UPDATE, so two workers never run it at once; a
 delivery that finds the job held answers when to look again, so the job is not lost if its holder
-dies meanwhile.
+dies meanwhile. A job that meets an unreachable database is not failed: it is run again once the
+database answers, from the chunks it had committed.
 """
 import logging
 import sqlite3
@@ -18,7 +19,7 @@ from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.exc import OperationalError
 
 from api.common.timeutil import utcnow
-from api.extensions import db
+from api.extensions import db, is_transient_database_error
 from api.jobs.models import ENDED_STATES, FAILED, PARTLY_SUCCEEDED, QUEUED, RUNNING, SUCCEEDED, Job
 from api.jobs.registry import ResultMail, handler_for
 from api.notifications.models import OutboundEmail
@@ -146,7 +147,11 @@ def _run_claimed(job):
     try:
         mail = handler_for(job.kind)(job)
         job.state = _final_state(job)
-    except Exception:
+    except Exception as error:
+        if is_transient_database_error(error):
+            # Not the job's fault: it stays running, its lease runs out and the job is run again from
+            # what it had committed (the task retries; the jobs sweep sends it again if that is lost).
+            raise
         log.exception("job %s failed", job_id)
         db.session.rollback()
         job = db.session.get(Job, job_id)

@@ -1,11 +1,17 @@
-"""Creating jobs and reading them for the acting client."""
+"""Creating jobs, sending again those nobody runs, and reading them for the acting client."""
+import logging
 import uuid
 
-from sqlalchemy import select
+from datetime import timedelta
+
+from flask import current_app
+from kombu.exceptions import OperationalError as KombuOperationalError
+from sqlalchemy import and_, or_, select, update
 
 from api.common.errors import Conflict
 from api.common.pagination import paginate
 from api.common.tenancy import get_scoped_or_404, scoped
+from api.common.timeutil import utcnow
 from api.extensions import db
 from api.jobs.models import QUEUED, RUNNING, Job
 from api.jobs.runner import result_mail_key
@@ -14,20 +20,61 @@ from api.notifications.models import OutboundEmail
 from api.notifications.service import mail_state, make_sendable_again
 from api.notifications.tasks import deliver_email
 
+log = logging.getLogger(__name__)
 NO_RESULT_MAIL = "This job has no result e-mail (it has not ended, or its requester has no e-mail address)."
 
 
+def _send(job_id):
+    """Hand the job to the broker; False when the broker cannot take it now (the sweep sends it later)."""
+    try:
+        run_job.delay(job_id)
+    except (KombuOperationalError, OSError):
+        log.warning("the broker did not take job %s; the jobs sweep sends it when it can", job_id, exc_info=True)
+        return False
+    return True
+
+
 def start_job(kind, client_id, identity, params=None, total=0):
-    """Store a queued job and enqueue it once the row is committed (the worker reads it by id)."""
-    job = Job(
-        id=str(uuid.uuid4()), kind=kind, client_id=client_id, params=params or {}, total=total,
+    """Store a queued job and send it once the row is committed (the worker reads it by id).
+
+    The job row is its own outbox: a job whose message the broker could not take (it was down) is
+    still created and answered, and the jobs sweep sends it once the broker is back."""
+    job_id = str(uuid.uuid4())
+    db.session.add(Job(
+        id=job_id, kind=kind, client_id=client_id, params=params or {}, total=total,
         requested_by=identity.username, requester_email=identity.email, results=[],
-    )
-    db.session.add(job)
+    ))
     db.session.commit()
-    run_job.delay(job.id)
+    if _send(job_id):
+        db.session.execute(update(Job).where(Job.id == job_id, Job.sent_at.is_(None)).values(sent_at=utcnow()))
+        db.session.commit()
     # Read it again: a task run in-process (eager mode) ends by removing this session.
-    return db.session.get(Job, job.id)
+    return db.session.get(Job, job_id)
+
+
+def send_stranded_jobs(now, limit=500):
+    """Send again the jobs nobody is running (the jobs sweep): queued ones whose message was never
+    sent or was sent ``JOB_RESEND_SECONDS`` ago, and running ones whose worker's lease ran out (it
+    died, or lost the database). Claimed with a conditional UPDATE, so two sweeps do not both send a
+    job; a job sent twice still runs once (its claim is conditional too). Answers the ids sent."""
+    resend_before = now - timedelta(seconds=current_app.config["JOB_RESEND_SECONDS"])
+    not_sent_lately = or_(Job.sent_at.is_(None), Job.sent_at < resend_before)
+    stranded = or_(
+        and_(Job.state == QUEUED, not_sent_lately),
+        and_(Job.state == RUNNING, Job.lease_expires_at < now, not_sent_lately),
+    )
+    job_ids = db.session.scalars(select(Job.id).where(stranded).order_by(Job.created_at).limit(limit)).all()
+    if not job_ids:
+        return []
+    taken = db.session.scalars(
+        update(Job).where(Job.id.in_(job_ids), stranded).values(sent_at=now).returning(Job.id)
+        .execution_options(synchronize_session=False)
+    ).all()
+    db.session.commit()
+    sent = [job_id for job_id in taken if _send(job_id)]
+    if sent:
+        log.warning("sent again %d job(s) nobody was running: %s", len(sent), sent[:20])
+    return sent
 
 
 def send_unfinished_jobs_again():
