@@ -11,7 +11,6 @@ from playwright.sync_api import expect
 
 from api.extensions import db
 from api.inventory.service import record_movement
-from api.products.models import ItemType
 from api.reports.models import Report
 from api.reports.parameters import declared_parameters
 from tests.e2e.conftest import log_in
