@@ -3,7 +3,8 @@
 Builds a realistic N-row items CSV (quoted commas and quotes, decimals, booleans), reads it the way
 the browser does (rows keyed by header), sends it to POST /api/v4/items/bulk?runAsync=true of a live
 API (gunicorn) with a real Celery worker behind it, waits for the job and prints rows_per_s= and the
-worker's peak resident memory (peak_rss_mb=, VmHWM of the process that ran the job). Then it times
+worker's peak resident memory (peak_rss_mb=, VmHWM of the process that ran the job) and the API's
+(api_peak_rss_mb=, the gunicorn process that took the upload). Then it times
 PostgreSQL's own COPY of the same rows into the emptied item_types, written the way the job writes
 them, and prints that ceiling (copy_ceiling_rows_per_s=) and the fraction of it reached.
 
@@ -193,12 +194,13 @@ def main():
             job = wait_for_job(session, base_url, job_id, headers, args.timeout)
             elapsed = time.perf_counter() - started
             peak = peak_rss_mb(worker.popen.pid)
+            api_peak = peak_rss_mb(api.popen.pid)
         finally:
             api.stop()
             worker.stop()
         print(f"job_state={job['state']} succeeded={job['succeeded']} failed={job['failed']}")
         print(f"upload_and_validation_s={accepted:.2f} total_s={elapsed:.2f}")
-        print(f"rows={args.rows} rows_per_s={args.rows / elapsed:.0f} peak_rss_mb={peak:.0f}")
+        print(f"rows={args.rows} rows_per_s={args.rows / elapsed:.0f} peak_rss_mb={peak:.0f} api_peak_rss_mb={api_peak:.0f}")
         ceiling = copy_ceiling(database_url, client_id, rows)
         print(f"copy_ceiling_rows_per_s={ceiling:.0f} fraction_of_copy={args.rows / elapsed / ceiling:.2f}")
         return 0 if job["state"] == "succeeded" and job["succeeded"] == args.rows else 1
