@@ -16,7 +16,7 @@ from api.clients.routes import blp as clients_blp
 from api.common.errors import register_error_handlers
 from api.common.stored_input import IdConverter, refuse_unstorable_text
 from api.config import PROJECT_ROOT, Config
-from api.extensions import api, db, migrate, prepare_sqlite
+from api.extensions import api, db, is_transient_database_error, migrate, prepare_sqlite
 from api.imports.schemas import install_upload_handling
 from api.inbound.routes import blp as inbound_blp
 from api.inbound.service import open_asns_of
@@ -67,7 +67,7 @@ def create_app(overrides=None):
     app.before_request(authorize_request)
     app.before_request(refuse_unstorable_text)
     app.after_request(record_request)
-    register_error_handlers(app)
+    register_error_handlers(app, is_passing_outage=is_transient_database_error)
     celery_init_app(app)
     register_commands(app)
     return app

@@ -5,6 +5,7 @@ import re
 import sqlite3
 import time
 
+import psycopg
 from flask_migrate import Migrate
 from flask_smorest import Api
 from flask_sqlalchemy import SQLAlchemy
@@ -30,12 +31,35 @@ migrate = Migrate()
 api = PortalApi()
 
 
+# SQLSTATEs of a server that is going away or not yet there: admin_shutdown (a restart or a fast
+# stop), crash_shutdown, cannot_connect_now (starting up or shutting down). Class 08 (connection
+# exception) is taken whole.
+_SERVER_UNAVAILABLE = {"57P01", "57P02", "57P03"}
+# Work the server undid whole and that succeeds when done again: a serialization failure, a
+# deadlock, too many connections (as every client reconnects after a restart).
+_TRY_AGAIN = {"40001", "40P01", "53300"}
+_SQLITE_BUSY = ("database is locked", "database is busy")
+
+
 def is_transient_database_error(error):
     """Whether ``error`` says the database could not be reached or was busy (a restart, a dropped
-    connection, SQLite's lock), not that the work itself is wrong: work failing so is tried again."""
-    return isinstance(error, (OperationalError, InterfaceError)) or (
-        isinstance(error, DBAPIError) and error.connection_invalidated
-    )
+    connection, SQLite's lock), not that the work itself is wrong: work failing so is tried again,
+    any other error fails it (SQLite's "no such table" must not make a job retry for ever).
+
+    ``error`` is SQLAlchemy's wrapper of a driver error or a driver error itself (a raw cursor's COPY)."""
+    if isinstance(error, DBAPIError) and error.connection_invalidated:
+        return True
+    driver_error = error.orig if isinstance(error, DBAPIError) else error
+    if isinstance(driver_error, sqlite3.Error):
+        # SQLite has no connection to lose; only its lock is passing (an InterfaceError is a bad parameter).
+        return isinstance(driver_error, sqlite3.OperationalError) and any(text in str(driver_error) for text in _SQLITE_BUSY)
+    if isinstance(error, InterfaceError) or isinstance(driver_error, psycopg.InterfaceError):
+        return True  # the connection is closed or broken
+    if isinstance(error, OperationalError) or isinstance(driver_error, psycopg.OperationalError):
+        # No SQLSTATE: the driver's own report of a connection refused, closed or lost.
+        state = getattr(driver_error, "sqlstate", None)
+        return state is None or state.startswith("08") or state in _SERVER_UNAVAILABLE or state in _TRY_AGAIN
+    return False
 
 
 def on_postgresql():

@@ -124,7 +124,13 @@ def _describe_validation(messages):
     return "; ".join(parts) or "The request is not valid."
 
 
-def register_error_handlers(app):
+OUTAGE_RETRY_AFTER_SECONDS = 5
+
+
+def register_error_handlers(app, is_passing_outage=lambda error: False):
+    """``is_passing_outage(error)`` tells an error that says a service the API needs could not be
+    reached just now (the database restarting): 503 with Retry-After, not a 500."""
+
     @app.errorhandler(ApiError)
     def handle_api_error(error):
         return error_response(error.status, error.code, error.description, error.errors)
@@ -149,5 +155,11 @@ def register_error_handlers(app):
 
     @app.errorhandler(Exception)
     def handle_unexpected(error):
+        if is_passing_outage(error):
+            log.warning("answered 503, a service could not be reached: %s", error.__class__.__name__)
+            return error_response(
+                503, "service_unavailable", "The service is briefly unavailable; please try again in a few seconds.",
+                headers={"Retry-After": str(OUTAGE_RETRY_AFTER_SECONDS)},
+            )
         log.exception("unhandled error")
         return error_response(500, "internal_error", "An internal error occurred.")

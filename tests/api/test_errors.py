@@ -1,7 +1,7 @@
 """One error shape for every failure, no internals in it, and nothing half-written after one."""
 import pytest
 from sqlalchemy import func, select
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import OperationalError, ProgrammingError
 from werkzeug.exceptions import InternalServerError
 
 from api.app import create_app
@@ -147,9 +147,22 @@ def test_a_500_raised_as_an_http_error_has_the_same_answer(failing_client):
     assert_no_internals(response)
 
 
-def test_a_database_error_shows_no_sql(client, headers, monkeypatch):
-    def broken(args):
+def test_a_database_that_cannot_be_reached_answers_503_to_try_again_without_sql(client, headers, monkeypatch):
+    def unreachable(*_):
         raise OperationalError("SELECT password_hash FROM users WHERE client_id = 1", {}, Exception("connection lost"))
+
+    monkeypatch.setattr(users_service, "list_users", unreachable)
+
+    response = client.get(USERS, headers=headers)
+
+    assert_error(response, 503, "service_unavailable")
+    assert response.headers["Retry-After"] == "5"
+    assert_no_internals(response)
+
+
+def test_a_database_error_shows_no_sql(client, headers, monkeypatch):
+    def broken(*_):
+        raise ProgrammingError("SELECT password_hash FROM users WHERE client_id = 1", {}, Exception("no such column"))
 
     monkeypatch.setattr(users_service, "list_users", broken)
 
