@@ -44,6 +44,12 @@ class Config:
         self.MAIL_URL = env.get("MAIL_URL", "")
         self.MAIL_FOLDER = env.get("MAIL_FOLDER", str(instance / "mail"))
         self.MAIL_FROM = env.get("MAIL_FROM", "Fulfilment Portal <portal@localhost>")
+        # A message the mail server refuses is tried again this many times, the first after this
+        # long, each wait twice the one before (at most an hour); then it is kept as failed.
+        self.MAIL_RETRIES = int(env.get("MAIL_RETRIES", 8))
+        self.MAIL_FIRST_RETRY_SECONDS = float(env.get("MAIL_FIRST_RETRY_SECONDS", 30))
+        # A mail not sent this long after an attempt was due is sent again by the scheduler's sweep.
+        self.MAIL_RESEND_SECONDS = int(env.get("MAIL_RESEND_SECONDS", 120))
 
         self.JWT_KEYS_DIR = env.get("JWT_KEYS_DIR", str(instance / "keys"))
         self.JWT_ISSUER = env.get("JWT_ISSUER", "fulfilment-portal")

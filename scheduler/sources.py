@@ -1,4 +1,5 @@
-"""The schedule sources the scheduler ticks: report schedules, and the sweep of jobs nobody runs."""
+"""The schedule sources the scheduler ticks: report schedules, and the sweep of jobs and mails nobody
+handles."""
 import logging
 from datetime import timedelta
 
@@ -6,6 +7,7 @@ from flask import current_app
 
 from api.reports.schedules.firing import HeldRuns, SchedulerHeartbeat, connect_to_broker, fire_due_schedules
 from api.jobs.service import send_stranded_jobs
+from api.notifications.tasks import send_stranded_mail
 from scheduler.loop import ScheduleSource, schedule_source
 
 log = logging.getLogger("scheduler")
@@ -34,18 +36,33 @@ class ReportSchedules(ScheduleSource):
         self.heartbeat.sign_off()
 
 
-class JobsSweep(ScheduleSource):
-    """Every JOB_SWEEP_SECONDS, sends again the jobs nobody runs: whose message the broker never took
-    or lost, or whose worker died or lost the database (its lease ran out)."""
+class _Sweep(ScheduleSource):
+    """Runs ``sweep(now)`` every ``every_setting`` seconds (a config name)."""
+
+    every_setting = None
 
     def __init__(self):
         self.next_sweep = None
 
+    def sweep(self, now):
+        raise NotImplementedError
+
     def tick(self, now):
         if self.next_sweep is not None and now < self.next_sweep:
             return
+        self.sweep(now)
+        self.next_sweep = now + timedelta(seconds=current_app.config[self.every_setting])
+
+
+class JobsSweep(_Sweep):
+    """Every JOB_SWEEP_SECONDS, sends again the jobs nobody runs (whose message the broker never took
+    or lost, or whose worker died or lost the database: its lease ran out) and the mails nobody sends."""
+
+    every_setting = "JOB_SWEEP_SECONDS"
+
+    def sweep(self, now):
         send_stranded_jobs(now)
-        self.next_sweep = now + timedelta(seconds=current_app.config["JOB_SWEEP_SECONDS"])
+        send_stranded_mail(now)
 
 
 schedule_source(ReportSchedules())

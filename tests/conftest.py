@@ -167,8 +167,9 @@ def process_logs(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def live_env(app, app_config, mail_catcher):
-    """Environment of the real processes: the tests' database and broker, mail to the catcher."""
-    return process_env(app.config, MAIL_URL=mail_catcher.url)
+    """Environment of the real processes: the tests' database and broker, mail to the catcher. A
+    message the catcher refuses is tried again twice within seconds, then given up (kept as failed)."""
+    return process_env(app.config, MAIL_URL=mail_catcher.url, MAIL_RETRIES=2, MAIL_FIRST_RETRY_SECONDS=1)
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,7 @@
 """Validated upload rows waiting for their job, stored in the database so any worker can apply them."""
 from sqlalchemy.orm import Mapped, mapped_column
 
+from api.common.timeutil import utcnow
 from api.extensions import db
 
 
@@ -20,3 +21,5 @@ class ImportChunk(db.Model):
     rows: Mapped[bytes | None] = mapped_column(db.LargeBinary)  # {"rows": [[line, row]], "rejected": [[line, error]]}
     applied: Mapped[bool] = mapped_column(default=False)
     failures: Mapped[list | None] = mapped_column(db.JSON)  # [[line, error]] once applied
+    # None for chunks stored before uploads were streamed; see imports.service.drop_abandoned_uploads.
+    stored_at: Mapped[object | None] = mapped_column(db.DateTime, default=utcnow)

@@ -25,3 +25,5 @@ class OutboundEmail(db.Model):
     # Why the last attempt failed; failed_at is set when the retries ran out (staff may send it again).
     last_error: Mapped[str | None] = mapped_column(db.Text)
     failed_at: Mapped[object | None] = mapped_column(db.DateTime)
+    # When an attempt to send it is next due: the mail sweep sends again one left unsent long after.
+    next_attempt_at: Mapped[object | None] = mapped_column(db.DateTime, default=utcnow)

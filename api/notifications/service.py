@@ -1,13 +1,14 @@
 """E-mail that is sent once: queued as a keyed row, then delivered by a task that claims it."""
 import hashlib
 import logging
+import smtplib
 from datetime import timedelta, timezone
 from email import policy
 from email.message import EmailMessage
 from email.utils import format_datetime
 
 from flask import current_app
-from sqlalchemy import or_, select, update
+from sqlalchemy import and_, or_, select, update
 
 from api.common.timeutil import utcnow
 from api.extensions import db
@@ -88,15 +89,44 @@ def deliver(email_id):
     return True
 
 
-def record_failure(email_id, error, gave_up):
-    """Keep why a mail could not be sent; once the retries ran out (``gave_up``) it waits, visible,
-    for someone to send it again."""
+def _reason(error):
+    """Why a mail could not be sent, as a person reads it: "550 Mailbox unavailable", not a tuple of bytes."""
+    if isinstance(error, smtplib.SMTPResponseException):
+        said = error.smtp_error.decode(errors="replace") if isinstance(error.smtp_error, bytes) else str(error.smtp_error)
+        return f"{error.smtp_code} {said}"
+    return str(error) or type(error).__name__
+
+
+def record_failure(email_id, error, retry_in):
+    """Keep why a mail could not be sent, and when it is tried again (``retry_in`` seconds); once the
+    retries ran out (``retry_in`` None) it waits, visible, for someone to send it again."""
     email = db.session.get(OutboundEmail, email_id)
-    email.last_error = str(error)[:2000] or type(error).__name__
-    if gave_up:
+    email.last_error = _reason(error)[:2000]
+    if retry_in is not None:
+        email.next_attempt_at = utcnow() + timedelta(seconds=retry_in)
+    else:
         email.failed_at = utcnow()
         log.error("gave up sending e-mail %s: %s", email_id, email.last_error)
     db.session.commit()
+
+
+def claim_stranded_mail(now, limit=500):
+    """The mails nobody is sending, claimed for the sweep to send again: not sent, not given up on,
+    due MAIL_RESEND_SECONDS ago or more, and held by no live worker (their message was lost with a
+    broker or a worker, or the database went away while they were being sent). Each is due again
+    MAIL_RESEND_SECONDS later, so a sweep sends it once per that time, and a second sweep not at all."""
+    overdue = now - timedelta(seconds=current_app.config["MAIL_RESEND_SECONDS"])
+    stranded = and_(
+        OutboundEmail.sent_at.is_(None), OutboundEmail.failed_at.is_(None), OutboundEmail.next_attempt_at < overdue,
+        or_(OutboundEmail.claimed_at.is_(None), OutboundEmail.claimed_at < now - CLAIM_EXPIRY),
+    )
+    oldest = select(OutboundEmail.id).where(stranded).order_by(OutboundEmail.next_attempt_at).limit(limit)
+    taken = db.session.scalars(
+        update(OutboundEmail).where(OutboundEmail.id.in_(oldest.scalar_subquery()), stranded).values(next_attempt_at=now)
+        .returning(OutboundEmail.id).execution_options(synchronize_session=False)
+    ).all()
+    db.session.commit()
+    return taken
 
 
 def mail_state(email):
@@ -112,3 +142,4 @@ def make_sendable_again(email):
     """Let a mail whose retries ran out be tried again (the caller commits and enqueues it)."""
     email.failed_at = None
     email.claimed_at = None
+    email.next_attempt_at = utcnow()

@@ -61,7 +61,7 @@ def screenshot(request):
 
     def take(page, name):
         test = re.sub(r"\W+", "_", request.node.name)
-        page.screenshot(path=str(SCREENSHOTS / f"{test}-{name}.png"), full_page=True)
+        page.screenshot(path=str(SCREENSHOTS / f"{test}-{name}.png"), full_page=True, animations="disabled")
 
     return take
 

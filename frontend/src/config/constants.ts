@@ -12,6 +12,8 @@ export const DEFAULT_UI_SETTINGS = {
 };
 
 export const JOB_POLL_INTERVAL_MS = 1000;
+/** How often a finished job is looked at while its result e-mail waits to be tried again. */
+export const RESULT_MAIL_RETRY_POLL_INTERVAL_MS = 5000;
 
 /** The largest page the API serves; lists follow the cursor page by page. */
 export const LIST_PAGE_LIMIT = 500;

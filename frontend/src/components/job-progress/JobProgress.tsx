@@ -1,5 +1,6 @@
 import { Alert, Card, ProgressBar } from 'react-bootstrap';
 import type { Job, JobState } from '../../lib/models';
+import { formatCount } from '../../lib/pluralize';
 import { isJobFinished, useJob } from './get-job';
 import { isResultMail, ResultMailStatus } from './ResultMailStatus';
 
@@ -60,7 +61,7 @@ export function JobProgress({ jobId, clientId, doneMessage }: JobProgressProps) 
         <Card.Title>{humanize(job.kind)}</Card.Title>
         <ProgressBar
           now={percentDone(job)}
-          label={`${job.processed} / ${job.total}`}
+          label={`${formatCount(job.processed)} / ${formatCount(job.total)}`}
           variant={STATE_VARIANTS[job.state]}
           animated={!finished}
           className="mb-2"
@@ -71,7 +72,7 @@ export function JobProgress({ jobId, clientId, doneMessage }: JobProgressProps) 
         {finished && (
           <>
             <p className="mb-1">
-              {job.succeeded} succeeded, {job.failed} failed, {job.total} in all.
+              {formatCount(job.succeeded)} succeeded, {formatCount(job.failed)} failed, {formatCount(job.total)} in all.
             </p>
             {job.error && <Alert variant="danger">{job.error}</Alert>}
             {failedLines.length > 0 && (

@@ -44,13 +44,17 @@ function renderFor(permissions: CurrentUser['permissions'], ui = <ResultMailStat
 }
 
 describe('ResultMailStatus', () => {
-  it('says why the mail failed, and lets staff send it again', async () => {
+  it('says why the mail failed, lets staff send it again, and follows the job again until the mail is sent', async () => {
     const posted: (string | null)[] = [];
+    // The job as the API tells it: failed; once sent again, still being tried at the first look; then sent.
+    const answers: ResultMail[] = [failedMail];
     server.use(
-      http.get('/api/v4/jobs/job-3', () => HttpResponse.json(job)),
+      http.get('/api/v4/jobs/job-3', () => HttpResponse.json({ ...job, result_mail: answers.length > 1 ? answers.shift() : answers[0] })),
       http.post('/api/v4/jobs/job-3/resend_mail', ({ request }) => {
         posted.push(request.headers.get('X-Client-Id'));
-        return HttpResponse.json({ ...job, result_mail: { ...failedMail, state: 'retrying' } });
+        const retrying: ResultMail = { ...failedMail, state: 'retrying' };
+        answers.splice(0, answers.length, retrying, { state: 'sent', recipient: 'lead@example.com', error: null });
+        return HttpResponse.json({ ...job, result_mail: retrying });
       }),
     );
     renderFor(['admin:resend_mail'], <JobProgress jobId="job-3" clientId="7" />);
@@ -59,8 +63,9 @@ describe('ResultMailStatus', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send the e-mail again' }));
 
     expect(await screen.findByText(/has not gone out yet/)).toBeTruthy();
+    expect(await screen.findByText('The result e-mail was sent to lead@example.com.', {}, { timeout: 8000 })).toBeTruthy();
     expect(posted).toEqual(['7']);
-  });
+  }, 15_000);
 
   it('offers no resend to a client user', () => {
     renderFor(['create:items']);

@@ -32,7 +32,8 @@ export function ResultMailStatus({ job, mail, clientId }: { job: Job; mail: Resu
 
   async function resend() {
     const updated = await resending.run(() => resendResultMail(job.id, clientId));
-    if (updated) await mutate(getJobKey(job.id, clientId), updated, { revalidate: false });
+    // Revalidated, so the job is polled again until the e-mail has been tried.
+    if (updated) await mutate(getJobKey(job.id, clientId), updated);
   }
 
   return (

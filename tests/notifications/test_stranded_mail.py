@@ -1,0 +1,67 @@
+"""The mail sweep: a mail nobody is sending (its message lost with a broker or a worker, or the
+database gone while it was being sent) is sent again, once; any other mail is left alone."""
+from datetime import timedelta
+
+from kombu.exceptions import OperationalError as KombuOperationalError
+
+from api.common.timeutil import utcnow
+from api.extensions import db
+from api.notifications import service, tasks
+from api.notifications.models import OutboundEmail
+
+NOW = utcnow()
+
+
+def _mail(key, **state):
+    email = service.queue_email(key, "someone@example.com", "Subject", "Body")
+    for name, value in state.items():
+        setattr(email, name, value)
+    db.session.commit()
+    return email.id
+
+
+def _sent_again(monkeypatch, now=NOW):
+    delayed = []
+    monkeypatch.setattr(tasks.deliver_email, "delay", delayed.append)
+    assert tasks.send_stranded_mail(now) == delayed
+    return delayed
+
+
+def test_only_mails_nobody_is_sending_are_sent_again_and_only_once(factory, monkeypatch):
+    long_ago, minutes_ago = NOW - timedelta(hours=1), NOW - timedelta(minutes=5)
+    lost = _mail("lost", next_attempt_at=long_ago)
+    held_by_a_dead_worker = _mail("dead-worker", next_attempt_at=long_ago, claimed_at=NOW - timedelta(minutes=20))
+    _mail("sent", next_attempt_at=long_ago, sent_at=minutes_ago)
+    _mail("given-up", next_attempt_at=long_ago, failed_at=minutes_ago)
+    _mail("being-sent", next_attempt_at=long_ago, claimed_at=NOW - timedelta(seconds=30))
+    _mail("retried-later", next_attempt_at=NOW + timedelta(minutes=4), last_error="550 Mailbox unavailable")
+    _mail("just-queued", next_attempt_at=NOW - timedelta(seconds=30))
+
+    assert sorted(_sent_again(monkeypatch)) == sorted([lost, held_by_a_dead_worker])
+    assert _sent_again(monkeypatch) == []  # due again only MAIL_RESEND_SECONDS later
+    assert db.session.get(OutboundEmail, lost, populate_existing=True).next_attempt_at == NOW
+
+
+def test_a_failed_attempt_is_due_again_when_its_retry_is(factory):
+    email_id = _mail("retrying")
+
+    before = utcnow()
+    service.record_failure(email_id, OSError("connection refused"), retry_in=120)
+    after = utcnow()
+
+    email = db.session.get(OutboundEmail, email_id, populate_existing=True)
+    assert (email.last_error, email.failed_at) == ("connection refused", None)
+    assert before + timedelta(seconds=120) <= email.next_attempt_at <= after + timedelta(seconds=120)
+
+
+def test_a_broker_that_takes_nothing_leaves_the_mail_for_a_later_sweep(app, factory, monkeypatch):
+    email_id = _mail("broker-down", next_attempt_at=NOW - timedelta(hours=1))
+
+    def broker_down(_email_id):
+        raise KombuOperationalError("connection refused")
+
+    monkeypatch.setattr(tasks.deliver_email, "delay", broker_down)
+    assert tasks.send_stranded_mail(NOW) == []
+
+    later = NOW + timedelta(seconds=app.config["MAIL_RESEND_SECONDS"] + 1)
+    assert _sent_again(monkeypatch, later) == [email_id]
