@@ -67,10 +67,14 @@ class Config:
 
         self.MAX_CONTENT_LENGTH = int(env.get("MAX_CONTENT_LENGTH", 1024 * 1024))
         self.MAX_LOGO_BYTES = int(env.get("MAX_LOGO_BYTES", 256 * 1024))
-        # Uploads arrive as JSON rows keyed by header, about three times the size of their CSV file
-        # (the browser refuses CSV files over 32 MB).
+        # Uploads sent as JSON rows keyed by header (about three times the size of their CSV file) are
+        # parsed whole; CSV files (text/csv, as the browser sends the items file) are read as they arrive.
         self.UPLOAD_MAX_BYTES = int(env.get("UPLOAD_MAX_BYTES", 100 * 1024 * 1024))
+        self.CSV_UPLOAD_MAX_BYTES = int(env.get("CSV_UPLOAD_MAX_BYTES", 512 * 1024 * 1024))
         self.IMPORT_CHUNK_ROWS = int(env.get("IMPORT_CHUNK_ROWS", 5000))
+        # The chunks of an upload whose request died before its job started are deleted this long after.
+        self.ABANDONED_UPLOAD_SECONDS = int(env.get("ABANDONED_UPLOAD_SECONDS", 3600))
+        self.ABANDONED_UPLOAD_SWEEP_SECONDS = float(env.get("ABANDONED_UPLOAD_SWEEP_SECONDS", 600))
         self.IMPORT_APPLY_THREADS = int(env.get("IMPORT_APPLY_THREADS", 2))
         self.REQUEST_LOG_BODY_LIMIT = int(env.get("REQUEST_LOG_BODY_LIMIT", 10_000))
 

@@ -1,11 +1,12 @@
-"""The schedule sources the scheduler ticks: report schedules, and the sweep of jobs and mails nobody
-handles."""
+"""The schedule sources the scheduler ticks: report schedules, the sweep of jobs and mails nobody
+handles, and the sweep of uploads abandoned before their job started."""
 import logging
 from datetime import timedelta
 
 from flask import current_app
 
 from api.reports.schedules.firing import HeldRuns, SchedulerHeartbeat, connect_to_broker, fire_due_schedules
+from api.imports.service import drop_abandoned_uploads
 from api.jobs.service import send_stranded_jobs
 from api.notifications.tasks import send_stranded_mail
 from scheduler.loop import ScheduleSource, schedule_source
@@ -65,5 +66,18 @@ class JobsSweep(_Sweep):
         send_stranded_mail(now)
 
 
+class AbandonedUploadsSweep(_Sweep):
+    """Every ABANDONED_UPLOAD_SWEEP_SECONDS, deletes the stored chunks of uploads whose request died
+    before starting their job."""
+
+    every_setting = "ABANDONED_UPLOAD_SWEEP_SECONDS"
+
+    def sweep(self, now):
+        dropped = drop_abandoned_uploads(now)
+        if dropped:
+            log.warning("deleted %d chunk(s) of uploads abandoned before their job started", dropped)
+
+
 schedule_source(ReportSchedules())
 schedule_source(JobsSweep())
+schedule_source(AbandonedUploadsSweep())

@@ -10,6 +10,7 @@ from api.audit.models import RequestLog
 from api.common.auth import serves_api_document
 from api.common.auth import access_of
 from api.common.stored_input import TooDeeplyNested, load_json, make_storable
+from api.common.upload_stream import streamed_size, streams_body
 from api.extensions import db
 
 SECRET_KEYS = re.compile(r"pass(word)?|secret|token|authorization|api[_-]?key|content|file|logo|hmac|^code$|^state$", re.I)
@@ -48,6 +49,9 @@ def _request_body(limit):
     # again only to keep the first few thousand characters is not worth it.
     largest = current_app.config["MAX_CONTENT_LENGTH"]
     size = request.content_length
+    if streams_body():  # read as it arrived, never held
+        size = size if size is not None else streamed_size()
+        return f"[{'' if size is None else f'{size} bytes of '}{request.content_type} not stored]"
     if size is None or size <= largest:  # a body sent without its length (chunked) tells it once read
         raw = request.get_data(cache=True)
         size = len(raw)

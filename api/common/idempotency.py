@@ -2,6 +2,10 @@
 
 The key is reserved before the work starts, so a second request arriving while the first still runs
 is told so (409) instead of doing the work twice; a failed first attempt frees the key.
+
+A body the view reads as a stream (a CSV upload) is not held to be compared: its fingerprint is
+taken from the digest of what was read, once the view has read it, and a repeated key reads the
+body through its digest only before answering the first answer.
 """
 import hashlib
 import json
@@ -16,6 +20,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from api.common.auth import current_identity
 from api.common.errors import ApiError, Conflict, InvalidInput
 from api.common.stored_input import json_body
+from api.common.upload_stream import body_digest, streams_body
 from api.common.timeutil import utcnow
 from api.extensions import db
 
@@ -37,6 +42,9 @@ class IdempotencyKey(db.Model):
     created_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow)
 
 
+_PENDING = "pending"  # the fingerprint of a streamed body still being read
+
+
 class UnprocessableKey(ApiError):
     status = 422
     code = "idempotency_key_reused"
@@ -54,9 +62,10 @@ def _canonical_body():
         return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def _fingerprint():
+def _fingerprint(streamed=False):
+    body = ("streamed body sha256:" + body_digest()).encode() if streamed else _canonical_body()
     digest = hashlib.sha256()
-    for part in (request.method, request.path, str(g.get("client_id")), _canonical_body()):
+    for part in (request.method, request.path, str(g.get("client_id")), body):
         digest.update(part if isinstance(part, bytes) else part.encode())
         digest.update(b"\0")
     return digest.hexdigest()
@@ -79,10 +88,12 @@ def idempotent(view):
         if not key.strip() or len(key) > MAX_KEY_LENGTH:
             raise InvalidInput(f"{HEADER} must be 1 to {MAX_KEY_LENGTH} characters.", code="invalid_idempotency_key")
         identity = current_identity()
-        fingerprint = _fingerprint()
+        streamed = streams_body()
         owner = {"issuer": identity.issuer, "username": identity.username, "key": key}
 
         record = db.session.scalars(select(IdempotencyKey).filter_by(**owner)).first()
+        # A streamed body is read once: by the view when the key is new, here when it is not.
+        fingerprint = _fingerprint(streamed) if record is not None or not streamed else _PENDING
         if record is None:
             record = IdempotencyKey(**owner, fingerprint=fingerprint)
             db.session.add(record)
@@ -92,6 +103,8 @@ def idempotent(view):
                 db.session.rollback()
                 raise Conflict("A request with this Idempotency-Key is still in progress.", code="idempotency_key_in_use") from None
         else:
+            if record.fingerprint == _PENDING:
+                raise Conflict("A request with this Idempotency-Key is still in progress.", code="idempotency_key_in_use")
             if record.fingerprint != fingerprint:
                 raise UnprocessableKey("This Idempotency-Key was already used for a different request.")
             if record.response_status is None:
@@ -107,6 +120,8 @@ def idempotent(view):
             db.session.commit()
             raise
         record = db.session.get(IdempotencyKey, record_id)
+        if streamed:
+            record.fingerprint = _fingerprint(streamed)
         record.response_status = response.status_code
         record.response_body = response.get_data(as_text=True)
         db.session.commit()

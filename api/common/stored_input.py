@@ -121,9 +121,11 @@ def json_body():
 
 
 def text_rows(rows):
-    """Whether ``rows`` is the request's body and that body is an array of objects whose every value
-    is text: a CSV file's rows as the browser sends them. Known from reading the body, so an upload
-    need not look at every cell's type again."""
+    """Whether ``rows`` are objects whose every value is text: a CSV file's rows, read from the file
+    (``all_text`` set) or as the browser sends them in JSON (the request's body, known from reading
+    it). Either way an upload need not look at every cell's type again."""
+    if getattr(rows, "all_text", False):
+        return True
     return rows is g.get("json_body") and g.get("json_body_levels") == [{dict}, {str}]
 
 

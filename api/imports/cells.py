@@ -1,6 +1,14 @@
 """Reading the cells of an uploaded row, whatever the browser made of the CSV."""
+from api.common.errors import ApiError
 
 BOM = "\ufeff"
+
+
+class InvalidUpload(ApiError):
+    """The upload as a whole, or some of its rows, cannot be applied; nothing was."""
+
+    status = 422
+    code = "invalid_rows"
 
 
 class CellError(ValueError):

@@ -1,6 +1,6 @@
 """Import kinds: how a feature validates a whole upload and applies it one chunk at a time.
 
-A kind registers two functions:
+A kind registers two functions (or, instead of ``validate``, a ``batch_check``; see below):
 
 - ``validate(rows, ctx) -> Validated`` checks the whole file (rows as received, in file order; row i
   is CSV line i + 2, the header being line 1) and answers the cleaned rows and the row errors as
@@ -12,6 +12,11 @@ A kind registers two functions:
   list) in the current session without committing and answers the rows it could not apply. The job
   commits the chunk's writes together with its progress, so every row is applied exactly once even
   when a worker dies.
+
+A kind whose file may be large checks it in batches instead, so the API never holds the whole file:
+``batch_check(ctx)`` answers a function taking each ``api.imports.upload_rows.Batch`` in file order
+and answering its ``Validated``, whose ``rows`` are stored as one chunk. What the whole file must
+satisfy (a value on one row only) it carries from batch to batch itself.
 
 Neither may use the request: the job runs in a worker, so both read the client from ``ctx``
 (an ``api.imports.job.ImportContext``).
@@ -29,6 +34,11 @@ class Validated:
     would_create: int = 0
     would_update: int = 0
 
+    @property
+    def count(self):
+        """How many valid rows ``rows`` holds."""
+        return self.would_create + self.would_update
+
 
 @dataclass(eq=False)
 class ImportKind:
@@ -36,17 +46,20 @@ class ImportKind:
     is what the worker runs for them (one registry: the jobs')."""
 
     name: str
-    validate: object
+    validate: object  # None for a kind checked in batches
     apply_chunk: object
     noun: str  # plural, for messages: "items", "ASN lines"
     independent_chunks: bool  # no chunk's rows depend on another's: chunks may be applied side by side
+    batch_check: object = None
 
     def __call__(self, job):
         return apply_import(self, job)
 
 
-def register_import(name, *, validate, apply_chunk, noun, independent_chunks=False):
+def register_import(name, *, apply_chunk, noun, validate=None, batch_check=None, independent_chunks=False):
     """The ImportKind ``name``, registered as the handler of its jobs."""
-    kind = ImportKind(name, validate, apply_chunk, noun, independent_chunks)
+    if (validate is None) == (batch_check is None):
+        raise ValueError(f"{name}: give either validate or batch_check")
+    kind = ImportKind(name, validate, apply_chunk, noun, independent_chunks, batch_check)
     job_kind(name)(kind)
     return kind

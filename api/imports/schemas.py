@@ -8,6 +8,7 @@ from marshmallow import Schema, fields, validate
 from api.common.auth import handler_of
 from api.common.collection import hold_collection, release_collection
 from api.common.errors import Error, RowError
+from api.imports.upload_rows import is_csv_upload
 from api.jobs.models import Job as JobRow
 from api.jobs.schemas import Job
 
@@ -39,7 +40,8 @@ def import_answer(result):
 
 
 def upload(view):
-    """Let the view take bodies up to UPLOAD_MAX_BYTES instead of MAX_CONTENT_LENGTH."""
+    """Let the view take bodies up to UPLOAD_MAX_BYTES (CSV_UPLOAD_MAX_BYTES for a CSV body, read as it
+    arrives) instead of MAX_CONTENT_LENGTH."""
     view.upload_limit = True
     return view
 
@@ -56,6 +58,10 @@ def upload_answers(blp):
 
 def prepare_upload():
     if request.endpoint and getattr(handler_of(request.endpoint), "upload_limit", False):
+        if is_csv_upload():
+            # Read a batch at a time: few objects live at once, and the collector finds them quickly.
+            request.max_content_length = current_app.config["CSV_UPLOAD_MAX_BYTES"]
+            return
         request.max_content_length = current_app.config["UPLOAD_MAX_BYTES"]
         hold_collection()
         g.collection_held = True

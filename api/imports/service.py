@@ -1,67 +1,145 @@
 """Accepting an upload: validate the whole file, then either answer a report, refuse it with its row
-errors, or store its cleaned rows in chunks and start the job that applies them."""
+errors, or store its cleaned rows in chunks and start the job that applies them.
+
+A kind that checks its file in batches (``ImportKind.batch_check``) is streamed: each batch is
+checked and, while the file is still good (or only its valid rows are wanted), stored as a chunk
+at once, so the API holds one batch and what the whole-file rules need, whatever the file's size.
+The job is started only once the last row is checked; a file refused on the way, or a request cut
+short, leaves nothing behind (an upload abandoned by a dying process is swept, see
+``drop_abandoned_uploads``)."""
+import heapq
 import uuid
+from datetime import timedelta
 
 from flask import current_app
+from sqlalchemy import delete, exists, select
 
-from api.common.errors import ApiError
 from api.common.text import counted
 from api.extensions import db
+from api.imports.cells import InvalidUpload
 from api.imports.job import ImportContext, pack
 from api.imports.models import ImportChunk
+from api.jobs.models import Job
 from api.jobs.service import start_job
 
 MAX_REPORTED_ERRORS = 1000
 
 
-class InvalidUpload(ApiError):
-    status = 422
-    code = "invalid_rows"
+class _RowErrors:
+    """A file's row errors: how many, and the first MAX_REPORTED_ERRORS by line, which the answer lists."""
+
+    def __init__(self):
+        self.count = 0
+        self._first = []  # a heap of (-line, error): the largest listed line on top
+
+    def add(self, errors):
+        self.count += len(errors)
+        for line, error in errors:
+            if len(self._first) < MAX_REPORTED_ERRORS:
+                heapq.heappush(self._first, (-line, error))
+            elif -self._first[0][0] > line:
+                heapq.heapreplace(self._first, (-line, error))
+
+    def listed(self):
+        return [{"line": -line, "error": error} for line, error in sorted(self._first, reverse=True)]
+
+    def refusal(self):
+        description = f"The file has {counted(self.count, 'invalid row')}; nothing was applied."
+        if self.count > MAX_REPORTED_ERRORS:
+            description += f" The first {MAX_REPORTED_ERRORS} are listed; {self.count - MAX_REPORTED_ERRORS} more are not."
+        return InvalidUpload(description, errors=self.listed())
+
+    def report(self, rows, would_create, would_update):
+        return {
+            "valid": not self.count, "rows": rows, "would_create": would_create, "would_update": would_update,
+            "errors": self.listed(), "errors_not_listed": max(0, self.count - MAX_REPORTED_ERRORS),
+        }
 
 
-def _listed(errors):
-    """Row errors as the answer lists them: by line, at most MAX_REPORTED_ERRORS."""
-    return [{"line": line, "error": error} for line, error in sorted(errors)[:MAX_REPORTED_ERRORS]]
+def _context(identity, client_id):
+    return ImportContext(client_id, identity.username, identity.is_admin)
 
 
-def _error_answer(errors):
-    description = f"The file has {counted(len(errors), 'invalid row')}; nothing was applied."
-    if len(errors) > MAX_REPORTED_ERRORS:
-        description += f" The first {MAX_REPORTED_ERRORS} are listed; {len(errors) - MAX_REPORTED_ERRORS} more are not."
-    return InvalidUpload(description, errors=_listed(errors))
+def _store_chunk(upload_id, seq, rows, count, rejected):
+    """Store a chunk of ``count`` cleaned rows; rows skipped at the user's choice travel with it and are counted as failed."""
+    db.session.add(ImportChunk(
+        upload_id=upload_id, seq=seq, rows=pack({"rows": rows, "count": count, "rejected": rejected}),
+    ))
+
+
+def _start(kind, upload_id, identity, client_id, args, total):
+    params = {
+        "upload_id": upload_id, "actor": identity.username, "is_admin": identity.is_admin, "file_name": args["fileName"],
+    }
+    return start_job(kind.name, client_id, identity, params=params, total=total, job_id=upload_id)
 
 
 def submit_import(kind, rows, identity, client_id, args):
-    """Answer a validate-only report (dict) or the started job of ``kind`` (an ImportKind); raise
-    InvalidUpload on row errors.
+    """Answer a validate-only report (dict) or the started job of ``kind`` (an ImportKind) for the
+    whole file ``rows``; raise InvalidUpload on row errors.
 
     ``args`` are the upload's query arguments (``ImportArgs``)."""
-    validate_only, valid_rows_only = args["validateOnly"], args["validRowsOnly"]
     if not rows:
         raise InvalidUpload("No data in file!", code="empty_file")
-    context = ImportContext(client_id, identity.username, identity.is_admin)
-    validated = kind.validate(rows, context)
-    errors = sorted(validated.errors)
-
-    if validate_only:
-        return {
-            "valid": not errors, "rows": len(rows),
-            "would_create": validated.would_create, "would_update": validated.would_update,
-            "errors": _listed(errors), "errors_not_listed": max(0, len(errors) - MAX_REPORTED_ERRORS),
-        }
-    if errors and not valid_rows_only:
-        raise _error_answer(errors)
+    validated = kind.validate(rows, _context(identity, client_id))
+    errors = _RowErrors()
+    errors.add(validated.errors)
+    if args["validateOnly"]:
+        return errors.report(len(rows), validated.would_create, validated.would_update)
+    if errors.count and not args["validRowsOnly"]:
+        raise errors.refusal()
 
     upload_id = str(uuid.uuid4())
     size = current_app.config["IMPORT_CHUNK_ROWS"]
     clean = validated.rows
     for seq, start in enumerate(range(0, max(len(clean), 1), size)):
-        # Rows skipped at the user's choice travel with the first chunk and are counted as failed.
-        rejected = errors if seq == 0 else []
         count = max(0, min(size, len(clean) - start))
-        payload = {"rows": clean[start:start + size], "count": count, "rejected": rejected}
-        db.session.add(ImportChunk(upload_id=upload_id, seq=seq, rows=pack(payload)))
-    params = {
-        "upload_id": upload_id, "actor": identity.username, "is_admin": identity.is_admin, "file_name": args["fileName"],
-    }
-    return start_job(kind.name, client_id, identity, params=params, total=len(rows))
+        _store_chunk(upload_id, seq, clean[start:start + size], count, sorted(validated.errors) if seq == 0 else [])
+    return _start(kind, upload_id, identity, client_id, args, len(rows))
+
+
+def submit_import_in_batches(kind, batches, identity, client_id, args):
+    """As submit_import, for a kind checking its file in batches (``batches`` of api.imports.upload_rows.Batch)."""
+    check = kind.batch_check(_context(identity, client_id))
+    upload_id = str(uuid.uuid4())
+    errors, rows = _RowErrors(), 0
+    would_create = would_update = 0
+    stored = 0
+    try:
+        for batch in batches:
+            validated = check(batch)
+            rows += len(batch.rows)
+            would_create += validated.would_create
+            would_update += validated.would_update
+            errors.add(validated.errors)
+            if args["validateOnly"] or (errors.count and not args["validRowsOnly"]):
+                continue  # nothing of this file will be applied: the rest is only checked
+            _store_chunk(upload_id, stored, validated.rows, validated.count, sorted(validated.errors))
+            db.session.commit()
+            stored += 1
+        if not rows:
+            raise InvalidUpload("No data in file!", code="empty_file")
+        if args["validateOnly"]:
+            return errors.report(rows, would_create, would_update)
+        if errors.count and not args["validRowsOnly"]:
+            raise errors.refusal()
+        return _start(kind, upload_id, identity, client_id, args, rows)
+    except BaseException:
+        db.session.rollback()
+        if stored:
+            db.session.execute(delete(ImportChunk).where(ImportChunk.upload_id == upload_id))
+            db.session.commit()
+        raise
+
+
+def drop_abandoned_uploads(now):
+    """Delete the chunks of uploads whose request ended without starting their job (its process died
+    while the file arrived) once ``ABANDONED_UPLOAD_SECONDS`` have passed; answer how many."""
+    before = now - timedelta(seconds=current_app.config["ABANDONED_UPLOAD_SECONDS"])
+    dropped = db.session.execute(
+        delete(ImportChunk).where(
+            ImportChunk.stored_at < before, ~exists(select(Job.id).where(Job.id == ImportChunk.upload_id)),
+        ).execution_options(synchronize_session=False)
+    ).rowcount
+    db.session.commit()
+    return dropped

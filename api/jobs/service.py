@@ -34,12 +34,13 @@ def _send(job_id):
     return True
 
 
-def start_job(kind, client_id, identity, params=None, total=0):
-    """Store a queued job and send it once the row is committed (the worker reads it by id).
+def start_job(kind, client_id, identity, params=None, total=0, job_id=None):
+    """Store a queued job (with ``job_id`` when its work was stored under that id beforehand) and
+    send it once the row is committed (the worker reads it by id).
 
     The job row is its own outbox: a job whose message the broker could not take (it was down) is
     still created and answered, and the jobs sweep sends it once the broker is back."""
-    job_id = str(uuid.uuid4())
+    job_id = job_id or str(uuid.uuid4())
     db.session.add(Job(
         id=job_id, kind=kind, client_id=client_id, params=params or {}, total=total,
         requested_by=identity.username, requester_email=identity.email, results=[],
@@ -63,11 +64,9 @@ def send_stranded_jobs(now, limit=500):
         and_(Job.state == QUEUED, not_sent_lately),
         and_(Job.state == RUNNING, Job.lease_expires_at < now, not_sent_lately),
     )
-    job_ids = db.session.scalars(select(Job.id).where(stranded).order_by(Job.created_at).limit(limit)).all()
-    if not job_ids:
-        return []
+    oldest = select(Job.id).where(stranded).order_by(Job.created_at).limit(limit)
     taken = db.session.scalars(
-        update(Job).where(Job.id.in_(job_ids), stranded).values(sent_at=now).returning(Job.id)
+        update(Job).where(Job.id.in_(oldest.scalar_subquery()), stranded).values(sent_at=now).returning(Job.id)
         .execution_options(synchronize_session=False)
     ).all()
     db.session.commit()

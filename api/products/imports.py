@@ -1,6 +1,7 @@
 """Bulk items and bulk case packs: import kinds on the upload framework (api/imports).
 
-Rows arrive as objects keyed by CSV header, every value a string ("" is null). Validation cleans
+Rows arrive as objects keyed by CSV header, every value a string ("" is null): as a JSON array, or,
+for items, as the CSV file itself (text/csv), read as it arrives. Validation cleans
 the cells column by column with the field table's cleaners (fields.py) and checks the whole file
 against the client's items with a few set-based queries; applying writes a chunk set-based
 (item_rows.py), never item by item.
@@ -10,12 +11,17 @@ without one updates the item with its ``upc`` if the client has one, and creates
 Case packs CSV: the item fields plus ``child_upc`` and ``child_quantity``; a row without an ``id``
 creates a case pack, a row with one converts that (simple) item into a case pack.
 """
-from api.common.errors import Forbidden
+from flask import current_app
+
+from api.common.errors import ApiError, Forbidden
+from api.common.stored_input import json_body
+from api.imports.cells import InvalidUpload
 from api.imports.registry import register_import
-from api.imports.service import InvalidUpload, submit_import
+from api.imports.service import submit_import, submit_import_in_batches
+from api.imports.upload_rows import csv_batches, is_csv_upload, json_batches
 from api.products.case_packs_import import apply_case_packs, validate_case_packs
 from api.products.catalogue_lookups import existing
-from api.products.items_import import apply_items, validate_items
+from api.products.items_import import apply_items, check_items_in_batches
 from api.products.models import ItemType
 from api.products.upload_cells import ITEM_COLUMNS, cell, headers
 
@@ -25,20 +31,42 @@ NEEDS_UPDATE_PERMISSION = "Updating existing items needs the update:items permis
 
 # Rows of one file never share a UPC, SKU or case-pack child, so their chunks can be written side by side.
 ITEMS_IMPORT = register_import(
-    IMPORT_ITEMS, validate=validate_items, apply_chunk=apply_items, noun="items", independent_chunks=True,
+    IMPORT_ITEMS, batch_check=check_items_in_batches, apply_chunk=apply_items, noun="items", independent_chunks=True,
 )
 CASE_PACKS_IMPORT = register_import(
     IMPORT_CASE_PACKS, validate=validate_case_packs, apply_chunk=apply_case_packs, noun="case packs",
 )
 
 
-def submit_bulk(kind, rows, identity, client_id, args):
-    """Validate and start (or report on) a bulk upload of the client; ``rows`` is the parsed body."""
+class UnsupportedUpload(ApiError):
+    status = 415
+    code = "unsupported_media_type"
+
+
+def submit_bulk(kind, identity, client_id, args):
+    """Validate and start (or report on) the request's bulk upload for the client."""
+    if kind is ITEMS_IMPORT:
+        return submit_import_in_batches(kind, _item_batches(identity, client_id), identity, client_id, args)
+    if is_csv_upload():
+        raise UnsupportedUpload("Case packs are uploaded as a JSON array of rows (application/json).")
+    return submit_import(kind, _json_rows(), identity, client_id, args)
+
+
+def _json_rows():
+    rows = json_body()
     if not isinstance(rows, list):
-        raise InvalidUpload("The body must be a JSON array of rows.")
-    if kind is ITEMS_IMPORT and not identity.can("update:items") and rows:
-        _refuse_updates_without_permission(client_id, rows)
-    return submit_import(kind, rows, identity, client_id, args)
+        raise InvalidUpload("The body must be a JSON array of rows, or a CSV file sent as text/csv.")
+    return rows
+
+
+def _item_batches(identity, client_id):
+    size = current_app.config["IMPORT_CHUNK_ROWS"]
+    batches = csv_batches(size) if is_csv_upload() else json_batches(_json_rows(), size)
+    may_update = identity.can("update:items")
+    for batch in batches:
+        if not may_update:
+            _refuse_updates_without_permission(client_id, batch.rows)
+        yield batch
 
 
 def _refuse_updates_without_permission(client_id, rows):

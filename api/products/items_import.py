@@ -1,11 +1,15 @@
-"""The bulk items import: validation column by column, and chunks written set-based (item_rows.py).
+"""The bulk items import: validation column by column, a batch of rows at a time, and chunks written
+set-based (item_rows.py).
 
 A row with an ``id`` updates that item; a row without one updates the item with its ``upc`` if the
-client has one, and creates an item otherwise."""
+client has one, and creates an item otherwise. A file is checked in batches (a large one streams
+through the API), each batch against the client's items with a few set-based queries and against
+the UPCs and SKUs of the file's earlier rows (imports.first_seen)."""
 from psycopg.errors import UniqueViolation
 from sqlalchemy.exc import IntegrityError
 
 from api.extensions import db, on_postgresql
+from api.imports.first_seen import FirstSeen
 from api.imports.registry import Validated
 from api.products.catalogue_lookups import conflicts, missing_items, named_items, refresh_statistics
 from api.products.fields import admin_only_changes, admin_only_message
@@ -15,15 +19,20 @@ from api.products.service import UPC_FIXED
 from api.products.upload_cells import ITEM_COLUMNS, CleanFile, admin_columns, appears_again, current, headers, texts
 
 
-class _ItemsFile:
-    """An items file under validation, column by column: each row's cells, the item it updates
-    (None for a new one) and its problems, checked a column at a time."""
+class _ItemsBatch:
+    """Rows of an items file under validation, column by column: each row's cells, the item it
+    updates (None for a new one) and its problems, checked a column at a time.
 
-    def __init__(self, rows, ctx):
-        self.ctx, self.size = ctx, len(rows)
+    Row i is on line ``first_line + i``; ``seen`` holds the UPCs and SKUs of the file's earlier rows
+    (and takes this batch's); ``problems`` are those of how rows are written, by row index."""
+
+    def __init__(self, rows, ctx, first_line, seen, problems):
+        self.ctx, self.size, self.first_line, self.seen = ctx, len(rows), first_line, seen
         self.given = headers(rows, ITEM_COLUMNS)
         clean = CleanFile(rows, self.given)
         self.cells, self.problems = clean.cells, clean.problems()
+        for index, problem in problems.items():
+            self.problems.setdefault(index, []).insert(0, problem)
         # Where a cell can be absent: anywhere in a file with gaps, and the UPC of a row naming its item by id.
         self.may_be_absent = set(self.cells) if clean.gaps else set()
         ids = self.cells.pop("id", [None] * self.size)
@@ -101,15 +110,13 @@ class _ItemsFile:
         ]
 
     def _clashes(self, kind, indexes, values):
-        """'appears more than once' for each row repeating an earlier row's value (None is no value)."""
-        distinct = set(values)
-        distinct.discard(None)
-        if len(distinct) == len(values) - values.count(None):
-            return
-        first = {}
-        for index, value in zip(indexes, values):
-            if value is not None and first.setdefault(value, index) != index:
-                self._problem(index, appears_again(kind, value, first[value] + 2))
+        """'appears more than once' for each row repeating the value of an earlier row of the file
+        (None is no value)."""
+        first_line = self.first_line
+        earlier = self.seen[kind].earlier_lines(values, [first_line + index for index in indexes])
+        for index, value, line in zip(indexes, values, earlier):
+            if line is not None:
+                self._problem(index, appears_again(kind, value, line))
 
     def _check_admin_only(self, indexes):
         when_creating, when_updating = admin_columns(self.given)
@@ -124,7 +131,9 @@ class _ItemsFile:
                 self._problem(index, admin_only_message(refused))
 
     def validated(self):
-        result = Validated(errors=[(index + 2, " ".join(problems)) for index, problems in sorted(self.problems.items())])
+        """The batch's row errors and, as ``rows``, its valid rows as a chunk (ItemRows' JSON)."""
+        first_line = self.first_line
+        result = Validated(errors=[(first_line + index, " ".join(problems)) for index, problems in sorted(self.problems.items())])
         good = [index for index in range(self.size) if index not in self.problems] if self.problems else range(self.size)
         ids = [self.targets[index].id if self.targets[index] is not None else None for index in good]
         result.would_update = len(ids) - ids.count(None)
@@ -132,28 +141,20 @@ class _ItemsFile:
         columns = list(self.cells.values())
         if self.problems:
             columns = [[column[index] for index in good] for column in columns]
-        result.rows = _ItemsToApply(ItemRows([index + 2 for index in good], ids, list(self.cells), columns, self.may_be_absent))
+        result.rows = ItemRows([first_line + index for index in good], ids, list(self.cells), columns, self.may_be_absent).to_json()
         return result
 
 
-class _ItemsToApply:
-    """The valid rows of an items file, sliced into chunks as ItemRows' JSON."""
+def check_items_in_batches(ctx):
+    """The check of one items file, a Batch at a time (see api.imports.registry)."""
+    seen = {"upc": FirstSeen(), "sku": FirstSeen()}
 
-    def __init__(self, rows):
-        self.rows = rows
+    def check(batch):
+        items = _ItemsBatch(batch.rows, ctx, batch.first_line, seen, batch.problems)
+        items.check()
+        return items.validated()
 
-    def __len__(self):
-        return len(self.rows)
-
-    def __getitem__(self, part):
-        rows = self.rows
-        return ItemRows(rows.lines[part], rows.ids[part], rows.names, [column[part] for column in rows.columns], rows.gaps).to_json()
-
-
-def validate_items(rows, ctx):
-    items = _ItemsFile(rows, ctx)
-    items.check()
-    return items.validated()
+    return check
 
 
 def _written_as_validated(write):

@@ -5,7 +5,6 @@ from flask_smorest import Blueprint
 from api.common.auth import requires
 from api.common.idempotency import idempotent
 from api.common.tenancy import acting_client_id
-from api.common.stored_input import json_body
 from api.imports.schemas import ImportArgs, import_answer, upload, upload_answers
 from api.products import detail, search, service
 from api.products.imports import CASE_PACKS_IMPORT, ITEMS_IMPORT, submit_bulk
@@ -94,12 +93,24 @@ class VirtualBundles(MethodView):
         return service.create_virtual_bundle(g.identity, acting_client_id(), fields)
 
 
+JSON_ROWS = {"application/json": {"schema": {
+    "type": "array", "items": {"type": "object", "additionalProperties": {"type": "string", "nullable": True}},
+}}}
 BULK_BODY = {
-    "required": True,
-    "content": {"application/json": {"schema": {
-        "type": "array", "items": {"type": "object", "additionalProperties": {"type": "string", "nullable": True}},
-    }}},
+    "required": True, "content": JSON_ROWS,
     "description": "The CSV's rows as objects keyed by column header; an empty string is null.",
+}
+ITEMS_BULK_BODY = {
+    "required": True,
+    "content": {**JSON_ROWS, "text/csv": {"schema": {"type": "string"}}},
+    "description": (
+        "The CSV file itself (text/csv, UTF-8 unless a charset is given; read as it arrives, up to "
+        "CSV_UPLOAD_MAX_BYTES), or its rows as objects keyed by column header (up to UPLOAD_MAX_BYTES). "
+        "An empty cell is null. In a CSV file blank rows are left out and not counted as lines; a row "
+        "with too few or too many cells is a row error; broken quoting or bytes that are not text answer "
+        "400 invalid_csv. A file may be any number of rows: rows are checked in batches as they arrive, "
+        "the whole file before anything is applied."
+    ),
 }
 
 
@@ -109,11 +120,11 @@ class ItemsBulk(MethodView):
     @upload
     @requires("create:items", logs=("job", "id"))
     @blp.arguments(ImportArgs, location="query")
-    @blp.doc(requestBody=BULK_BODY)
+    @blp.doc(requestBody=ITEMS_BULK_BODY)
     @upload_answers(blp)
     def post(self, args):
         """Create or update items from CSV rows, as a job (validated whole first)."""
-        return import_answer(submit_bulk(ITEMS_IMPORT, json_body(), g.identity, acting_client_id(), args))
+        return import_answer(submit_bulk(ITEMS_IMPORT, g.identity, acting_client_id(), args))
 
 
 @blp.route("/case_packs/bulk")
@@ -126,4 +137,4 @@ class CasePacksBulk(MethodView):
     @upload_answers(blp)
     def post(self, args):
         """Create case packs, or convert items into case packs, from CSV rows, as a job."""
-        return import_answer(submit_bulk(CASE_PACKS_IMPORT, json_body(), g.identity, acting_client_id(), args))
+        return import_answer(submit_bulk(CASE_PACKS_IMPORT, g.identity, acting_client_id(), args))

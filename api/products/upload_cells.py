@@ -4,7 +4,7 @@ from operator import itemgetter
 
 from api.common.stored_input import text_rows
 from api.imports.cells import read_headers
-from api.imports.service import InvalidUpload
+from api.imports.cells import InvalidUpload
 from api.products.fields import ADMIN_ALWAYS, ANYONE, CELL_CLEANERS, ITEM_FIELDS, CellError, clean_column
 from api.products.item_rows import ABSENT
 

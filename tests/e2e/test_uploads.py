@@ -284,3 +284,59 @@ def test_empty_header_only_and_oversized_files_are_refused_in_the_browser(factor
         "The file is 33 MB; files of at most 32 MB can be uploaded. Split it into smaller files.")).to_be_visible()
     expect(page.get_by_role("button", name="Upload", exact=True)).to_have_count(0)
     screenshot(page, "oversized")
+
+
+def test_a_large_items_file_is_sent_as_csv_and_a_upc_repeated_batches_later_is_caught(
+    factory, live_api, page, screenshot, mail, tmp_path
+):
+    acme = factory.client("Acme Outdoor")
+    user = factory.user("client", acme, username="lars.large")
+    rows = 12_000  # over two of the API's 5,000-row batches
+    lines = [f"{300000000000 + n},BIG-{n:05d},\"Tent {n}, 2 person\",{n % 90 + 10}.50" for n in range(rows)]
+    lines[11_000] = f"{300000000000 + 3},BIG-DUP,Repeated tent,12.00"  # line 11002 repeats line 5's UPC
+    large = _csv(tmp_path, "large.csv", "upc,sku,name,cost\n" + "\n".join(lines) + "\n")
+
+    log_in(page, live_api, "lars.large", PASSWORD, path=f"/{acme.id}/item_types/new_bulk")
+    page.get_by_label("CSV file").set_input_files(large)
+    expect(page.get_by_text(re.compile(r"12,?000 rows, read as UTF-8"))).to_be_visible()
+    with page.expect_request(lambda request: "/items/bulk" in request.url and request.method == "POST") as sent:
+        page.get_by_role("button", name="Upload", exact=True).click()
+    assert sent.value.headers["content-type"] == "text/csv;charset=utf-8"
+    row_errors = page.get_by_label("Row errors")
+    expect(row_errors.get_by_text("The file has 1 invalid row; nothing was applied.")).to_be_visible()
+    expect(row_errors.get_by_text(
+        "Line 11002. Error UPC '300000000003' appears more than once in the file (first on line 5).")).to_be_visible()
+    screenshot(page, "repeated-upc")
+    assert _item_or_none(live_api, factory, user, "300000000000") is None
+
+    row_errors.get_by_role("button", name="Upload valid rows only").click()
+    page.get_by_role("dialog").get_by_role("button", name="Upload valid rows").click()
+    expect(_progress(page).get_by_text("Status: Partly succeeded")).to_be_visible(timeout=JOB_TIMEOUT_MS)
+    expect(_progress(page).get_by_text("11,999 succeeded, 1 failed, 12,000 in all.")).to_be_visible()
+    screenshot(page, "partly-succeeded")
+    assert _item_or_none(live_api, factory, user, "300000011999")["name"] == "Tent 11999, 2 person"
+    mail.wait_for(1)
+
+
+def test_a_result_mail_the_server_keeps_refusing_is_shown_as_failed_and_staff_send_it_again(
+    factory, live_api, page, screenshot, mail, tmp_path
+):
+    acme = factory.client("Acme Outdoor")
+    factory.user("admin", username="olga.ops", email="olga.ops@example.com")
+    items = _csv(tmp_path, "mail-test.csv", "upc,sku,name\n400000000001,MAIL-1,Mail test tent\n")
+    mail.refusals = 3  # the first attempt and both retries the live worker makes (MAIL_RETRIES=2)
+
+    log_in(page, live_api, "olga.ops", PASSWORD, path=f"/{acme.id}/item_types/new_bulk")
+    page.get_by_label("CSV file").set_input_files(items)
+    page.get_by_role("button", name="Upload", exact=True).click()
+    result_mail = _progress(page).get_by_label("Result e-mail")
+    expect(result_mail.get_by_text(re.compile(
+        r"The result e-mail to olga\.ops@example\.com could not be sent: 550 Mailbox unavailable"))).to_be_visible(timeout=JOB_TIMEOUT_MS)
+    screenshot(page, "failed")
+    assert mail.refused == 3 and mail.messages == []
+
+    result_mail.get_by_role("button", name="Send the e-mail again").click()
+    expect(result_mail.get_by_text("The result e-mail was sent to olga.ops@example.com.")).to_be_visible(timeout=JOB_TIMEOUT_MS)
+    screenshot(page, "sent-again")
+    [message] = mail.wait_for(1)
+    assert message["To"] == "olga.ops@example.com" and "mail-test.csv" in message["Subject"]

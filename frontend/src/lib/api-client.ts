@@ -4,9 +4,18 @@ import { clearAccessToken, getAccessToken } from './auth';
 
 type QueryValue = string | number | boolean | null | undefined;
 
+/** A body sent as it is, not as JSON: a CSV file's text. */
+export class TextBody {
+  constructor(
+    readonly text: string,
+    readonly contentType: string,
+  ) {}
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
+  /** Sent as JSON, or as it is when a TextBody (a CSV file). */
   body?: unknown;
   /** Sent as X-Client-Id: the client the call acts for. */
   clientId?: string;
@@ -47,15 +56,18 @@ async function send(
   if (token) headers.Authorization = `Bearer ${token}`;
   if (clientId) headers['X-Client-Id'] = clientId;
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let sent: BodyInit | undefined;
+  if (body instanceof TextBody) {
+    headers['Content-Type'] = body.contentType;
+    sent = body.text;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    sent = JSON.stringify(body);
+  }
 
   let response: Response;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await fetch(url, { method, headers, body: sent });
   } catch (failure) {
     throw new ApiError(0, '', null, failure instanceof Error ? failure.message : String(failure));
   }

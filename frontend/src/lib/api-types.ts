@@ -1080,12 +1080,13 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            /** @description The CSV's rows as objects keyed by column header; an empty string is null. */
+            /** @description The CSV file itself (text/csv, UTF-8 unless a charset is given; read as it arrives, up to CSV_UPLOAD_MAX_BYTES), or its rows as objects keyed by column header (up to UPLOAD_MAX_BYTES). An empty cell is null. In a CSV file blank rows are left out and not counted as lines; a row with too few or too many cells is a row error; broken quoting or bytes that are not text answer 400 invalid_csv. A file may be any number of rows: rows are checked in batches as they arrive, the whole file before anything is applied. */
             requestBody: {
                 content: {
                     "application/json": {
                         [key: string]: string | null;
                     }[];
+                    "text/csv": string;
                 };
             };
             responses: {

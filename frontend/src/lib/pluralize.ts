@@ -3,7 +3,12 @@ export function pluralize(n: number, singular: string, plural = `${singular}s`):
   return n === 1 ? singular : plural;
 }
 
-/** "1 row", "2 rows". */
+/** "12,000": a count as people read it. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** "1 row", "12,000 rows". */
 export function count(n: number, singular: string, plural = `${singular}s`): string {
-  return `${n} ${pluralize(n, singular, plural)}`;
+  return `${formatCount(n)} ${pluralize(n, singular, plural)}`;
 }

@@ -1,3 +1,4 @@
+import type { TextBody } from '../../lib/api-client';
 import type { ImportReport, Job } from '../../lib/models';
 import { checkCasePacksUpload, uploadCasePacks } from './api/upload-case-packs';
 import { checkInboundUpload, uploadInbound } from './api/upload-inbound';
@@ -6,14 +7,16 @@ import type { UploadOptions } from './api/upload-request';
 import { checkRmasUpload, uploadRmas } from './api/upload-rmas';
 import { exactHeaders, type HeaderRule } from './csv/check-headers';
 import { groupRmaRows, RMA_COLUMNS } from './csv/group-rma-rows';
-import type { CsvRow, RowProblem } from './csv/read-csv-file';
+import { CSV_UPLOAD_MAX_BYTES, csvFileOf, UPLOAD_MAX_BYTES, type CsvRowValues, type CsvTable, type RowProblem } from './csv/read-csv-file';
 import { count } from '../../lib/pluralize';
 
 /** How one upload page turns a file's rows into its call, and what the file must look like. */
 export interface UploadKind<Body> {
   headerRule: HeaderRule;
+  /** The largest file taken (the API's limit for the body this kind sends). */
+  maxBytes: number;
   /** The request body, and the problems with rows the browser can tell before asking the API. */
-  prepare: (rows: CsvRow[]) => { body: Body; problems: RowProblem[] };
+  prepare: (table: CsvTable) => { body: Body; problems: RowProblem[] };
   check: (clientId: string, body: Body) => Promise<ImportReport>;
   upload: (body: Body, options: UploadOptions) => Promise<Job>;
   /** What a clean validate-only report says would happen. */
@@ -54,21 +57,24 @@ export const INBOUND_COLUMNS = ['Warehouse ID', 'ASN ID', 'UPC', 'Quantity'] as 
 
 export const CASE_PACK_CHILD_COLUMNS = ['child_upc', 'child_quantity'] as const;
 
-function rowValues(rows: CsvRow[]) {
+function rowValues({ rows }: CsvTable) {
   return { body: rows.map((row) => row.values), problems: [] };
 }
 
-export const ITEMS_UPLOAD: UploadKind<CsvRow['values'][]> = {
+/** The items file is sent as CSV, which the API reads as it arrives: files far larger than JSON rows allow. */
+export const ITEMS_UPLOAD: UploadKind<TextBody> = {
   headerRule: { allowed: ['id', ...ITEM_FIELD_COLUMNS], required: [] },
-  prepare: rowValues,
+  maxBytes: CSV_UPLOAD_MAX_BYTES,
+  prepare: ({ headers, rows }) => ({ body: csvFileOf(headers, rows), problems: [] }),
   check: checkItemsUpload,
   upload: uploadItems,
   describeCheck: ({ rows, would_create, would_update }) =>
     `${count(rows, 'row')}: ${count(would_create, 'item')} would be created and ${would_update} updated.`,
 };
 
-export const CASE_PACKS_UPLOAD: UploadKind<CsvRow['values'][]> = {
+export const CASE_PACKS_UPLOAD: UploadKind<CsvRowValues[]> = {
   headerRule: { allowed: ['id', ...ITEM_FIELD_COLUMNS, ...CASE_PACK_CHILD_COLUMNS], required: CASE_PACK_CHILD_COLUMNS },
+  maxBytes: UPLOAD_MAX_BYTES,
   prepare: rowValues,
   check: checkCasePacksUpload,
   upload: uploadCasePacks,
@@ -76,8 +82,9 @@ export const CASE_PACKS_UPLOAD: UploadKind<CsvRow['values'][]> = {
     `${count(rows, 'row')}: ${count(would_create, 'case pack')} would be created and ${count(would_update, 'item')} converted to case packs.`,
 };
 
-export const INBOUND_UPLOAD: UploadKind<CsvRow['values'][]> = {
+export const INBOUND_UPLOAD: UploadKind<CsvRowValues[]> = {
   headerRule: exactHeaders(INBOUND_COLUMNS),
+  maxBytes: UPLOAD_MAX_BYTES,
   prepare: rowValues,
   check: checkInboundUpload,
   upload: uploadInbound,
@@ -86,7 +93,8 @@ export const INBOUND_UPLOAD: UploadKind<CsvRow['values'][]> = {
 
 export const RMAS_UPLOAD: UploadKind<ReturnType<typeof groupRmaRows>['rmas']> = {
   headerRule: exactHeaders(RMA_COLUMNS),
-  prepare: (rows) => {
+  maxBytes: UPLOAD_MAX_BYTES,
+  prepare: ({ rows }) => {
     const { rmas, problems } = groupRmaRows(rows);
     return { body: rmas, problems };
   },

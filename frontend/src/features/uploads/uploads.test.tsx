@@ -27,7 +27,9 @@ const acceptedJob: Job = {
 
 interface Call {
   url: URL;
+  /** Parsed JSON, or the text of a CSV file. */
   body: unknown;
+  contentType: string | null;
   idempotencyKey: string | null;
   clientId: string | null;
 }
@@ -36,9 +38,11 @@ function recordCalls(method: 'post', path: string, answer: (call: Call, calls: C
   const calls: Call[] = [];
   server.use(
     http[method](path, async ({ request }) => {
+      const contentType = request.headers.get('Content-Type');
       const call = {
         url: new URL(request.url),
-        body: await request.json(),
+        body: contentType?.startsWith('text/csv') ? await request.text() : await request.json(),
+        contentType,
         idempotencyKey: request.headers.get('Idempotency-Key'),
         clientId: request.headers.get('X-Client-Id'),
       };
@@ -148,10 +152,10 @@ describe('upload pages', { timeout: 20_000 }, () => {
       ['runAsync=true&validateOnly=true', '7'],
       ['runAsync=true&validRowsOnly=true&fileName=upload.csv', '7'],
     ]);
-    expect(calls[0].body).toEqual([
-      { upc: '111', sku: 'T-1', name: 'Tent, 2 person' },
-      { upc: '222', sku: '', name: 'Stove' },
-    ]);
+    // The file itself, as the preview read it: UTF-8, CRLF, quoted where a cell needs it.
+    expect(calls[0].contentType).toBe('text/csv;charset=utf-8');
+    expect(calls[0].body).toBe('upc,sku,name\r\n111,T-1,"Tent, 2 person"\r\n222,,Stove\r\n');
+    expect(calls[2].body).toBe(calls[0].body);
     expect(calls[1].idempotencyKey).toBeNull();
     expect(calls[0].idempotencyKey).toMatch(/:all-rows$/);
     expect(calls[2].idempotencyKey).toMatch(/:valid-rows-only$/);

@@ -1,16 +1,16 @@
+import type { TextBody } from '../../../lib/api-client';
 import { API_BASE_PATH } from '../../../config/constants';
-import type { CsvRowValues } from '../csv/read-csv-file';
 import { checkUpload, startUpload, type UploadOptions } from './upload-request';
 
 const PATH = `${API_BASE_PATH}/items/bulk`;
 const QUERY = { runAsync: true };
 
-/** POST /items/bulk?validateOnly=true: what the items file would create and update. */
-export function checkItemsUpload(clientId: string, rows: CsvRowValues[]) {
-  return checkUpload(PATH, rows, clientId, QUERY);
+/** POST /items/bulk?validateOnly=true with the CSV file: what it would create and update. */
+export function checkItemsUpload(clientId: string, file: TextBody) {
+  return checkUpload(PATH, file, clientId, QUERY);
 }
 
-/** POST /items/bulk: creates items (blank id and upc) and updates the others, as a job. */
-export function uploadItems(rows: CsvRowValues[], options: UploadOptions) {
-  return startUpload(PATH, rows, options, QUERY);
+/** POST /items/bulk with the CSV file: creates items (blank id and upc) and updates the others, as a job. */
+export function uploadItems(file: TextBody, options: UploadOptions) {
+  return startUpload(PATH, file, options, QUERY);
 }

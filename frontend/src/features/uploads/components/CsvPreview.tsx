@@ -1,5 +1,6 @@
 import { Table } from 'react-bootstrap';
 import type { CsvRow } from '../csv/read-csv-file';
+import { formatCount } from '../../../lib/pluralize';
 
 export const PREVIEW_ROWS = 10;
 
@@ -18,7 +19,7 @@ export function CsvPreview({ headers, rows, problemsByLine }: CsvPreviewProps) {
     <figure className="mb-3">
       <figcaption className="text-muted small mb-1">
         {rows.length > PREVIEW_ROWS
-          ? `The first ${PREVIEW_ROWS} of ${rows.length} rows:`
+          ? `The first ${PREVIEW_ROWS} of ${formatCount(rows.length)} rows:`
           : rows.length === 1
             ? 'The one row:'
             : `All ${rows.length} rows:`}

@@ -70,9 +70,9 @@ export function UploadPage<Body>({ clientId, title, kind, instructions }: Upload
     await reading.run(
       async () => {
         if (!file) return;
-        const table = await readCsvFile(file);
+        const table = await readCsvFile(file, kind.maxBytes);
         const headerProblems = checkHeaders(table.headers, kind.headerRule);
-        const { body, problems } = kind.prepare(table.rows);
+        const { body, problems } = kind.prepare(table);
         setChosen({
           name: file.name,
           table,

@@ -1,7 +1,14 @@
 import Papa from 'papaparse';
+import { TextBody } from '../../../lib/api-client';
 
 /** Larger files are refused before reading; the JSON rows of a file this size stay under the API's UPLOAD_MAX_BYTES. */
 export const UPLOAD_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The limit for a file sent to the API as CSV, which the API reads as it arrives (CSV_UPLOAD_MAX_BYTES
+ * is larger): what the browser can read, preview and check in memory, about 800,000 catalogue rows.
+ */
+export const CSV_UPLOAD_MAX_BYTES = 128 * 1024 * 1024;
 
 export const NO_DATA_MESSAGE = 'No data in file!';
 
@@ -101,15 +108,25 @@ export function parseCsvText(text: string, encoding: CsvEncoding = 'UTF-8'): Csv
   return { encoding, headers, rows, parseErrors };
 }
 
+/**
+ * The rows as a CSV file in UTF-8, as the preview shows them (the header, then each row's cells in
+ * the header's order): what the API reads is exactly what was checked here, whatever the chosen
+ * file's encoding, line endings or quoting.
+ */
+export function csvFileOf(headers: string[], rows: CsvRow[]): TextBody {
+  const text = Papa.unparse({ fields: headers, data: rows.map((row) => headers.map((header) => row.values[header] ?? '')) }, { newline: '\r\n' });
+  return new TextBody(`${text}\r\n`, 'text/csv;charset=utf-8');
+}
+
 /** Rounded up, so that a file just over the limit is not said to be as large as the limit. */
 function megabytes(bytes: number): string {
   return `${Math.ceil(bytes / (1024 * 1024))} MB`;
 }
 
-/** Reads a chosen file: refuses one over the upload limit before reading it, then decodes and parses it. */
-export async function readCsvFile(file: Blob): Promise<CsvTable> {
-  if (file.size > UPLOAD_MAX_BYTES) {
-    throw new CsvFileError(`The file is ${megabytes(file.size)}; files of at most ${megabytes(UPLOAD_MAX_BYTES)} can be uploaded. Split it into smaller files.`);
+/** Reads a chosen file: refuses one over ``maxBytes`` before reading it, then decodes and parses it. */
+export async function readCsvFile(file: Blob, maxBytes: number = UPLOAD_MAX_BYTES): Promise<CsvTable> {
+  if (file.size > maxBytes) {
+    throw new CsvFileError(`The file is ${megabytes(file.size)}; files of at most ${megabytes(maxBytes)} can be uploaded. Split it into smaller files.`);
   }
   if (file.size === 0) throw new CsvFileError(NO_DATA_MESSAGE);
   const { text, encoding } = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
