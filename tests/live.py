@@ -1,16 +1,21 @@
 """Real processes for integration and end-to-end tests: the API under gunicorn, a Celery worker and
-an SMTP server (aiosmtpd) that keeps what it receives."""
+an SMTP server (aiosmtpd) that keeps what it receives; and, for fault tests, a PostgreSQL cluster and a
+Redis server of a test's own, which it may restart or stop without touching the machine's shared ones."""
+import glob
 import os
+import pwd
+import shutil
+import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from email import message_from_bytes, policy
 from pathlib import Path
 
 import requests
-
 from aiosmtpd.controller import Controller
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -100,6 +105,15 @@ class Process:
             time.sleep(0.1)
         raise AssertionError(f"{self.name} did not print {text!r} {count} time(s):\n{self.output()[-3000:]}")
 
+    def kill(self):
+        """SIGKILL the process and every process under it (a worker's pool), as when its machine dies."""
+        for pid in _process_tree(self.popen.pid):  # the parent first, so it cannot replace a pool process
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.popen.wait()
+
     def stop(self, timeout=20):
         if self.popen.poll() is None:
             self.popen.terminate()
@@ -110,6 +124,20 @@ class Process:
                 self.popen.wait()
         self._log.close()
         return self.popen.returncode
+
+
+def _process_tree(pid):
+    """``pid`` and its descendants, parents first."""
+    tree, todo = [], [pid]
+    while todo:
+        current = todo.pop(0)
+        tree.append(current)
+        try:
+            for task in Path(f"/proc/{current}/task").iterdir():
+                todo.extend(int(child) for child in (task / "children").read_text().split())
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return tree
 
 
 def start_worker(env, log_dir, name="worker"):
@@ -162,3 +190,160 @@ def wait_for_job(base_url, headers, job_id, timeout=120):
             return job
         time.sleep(0.2)
     raise AssertionError(f"job {job_id} did not end: {job}")
+
+
+def wait_until(condition, timeout, what, pause=0.05):
+    """The first true value of ``condition()`` within ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(pause)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+
+
+def _listening(port):
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        return True
+    except OSError:
+        return False
+
+
+class ServiceUnavailable(Exception):
+    """A server a test needs cannot be started on this machine."""
+
+
+class PrivatePostgres:
+    """A PostgreSQL cluster of its own: initdb into a temporary folder, served on a free loopback port
+    with its socket in that folder, so a test can restart or stop it without touching the machine's
+    shared server. PostgreSQL refuses to run as root, so as root the cluster belongs to the postgres
+    user. Durability is off (fsync): a test's data need not survive a machine crash, only restarts."""
+
+    def __init__(self):
+        versions = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"), key=lambda path: int(Path(path).parts[-3]))
+        if not versions:
+            raise ServiceUnavailable("no PostgreSQL server binaries under /usr/lib/postgresql/*/bin")
+        self.bin = Path(versions[-1]).parent
+        self._as_owner = []
+        owner = None
+        if os.geteuid() == 0:
+            try:
+                owner = pwd.getpwnam("postgres")
+            except KeyError:
+                raise ServiceUnavailable("PostgreSQL refuses to run as root, and there is no postgres user") from None
+            self._as_owner = ["setpriv", f"--reuid={owner.pw_uid}", f"--regid={owner.pw_gid}", "--clear-groups", "--"]
+        self.folder = Path(tempfile.mkdtemp(prefix="portal-pg-"))
+        self.data = self.folder / "data"
+        self.log_path = self.folder / "server.log"
+        self.port = free_port()
+        try:
+            if owner is not None:
+                os.chown(self.folder, owner.pw_uid, owner.pw_gid)
+            self._run("initdb", "-D", self.data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C")
+            with open(self.data / "postgresql.conf", "a") as conf:
+                conf.write(
+                    f"\nport = {self.port}\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '{self.folder}'\n"
+                    "fsync = off\nfull_page_writes = off\nsynchronous_commit = off\nmax_connections = 200\n"
+                )
+        except BaseException:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            raise
+
+    @property
+    def url(self):
+        return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/postgres"
+
+    def _run(self, program, *args, timeout=120):
+        command = [*self._as_owner, str(self.bin / program), *map(str, args)]
+        try:
+            done = subprocess.run(command, check=False, cwd=self.folder, capture_output=True, text=True, timeout=timeout)
+        except (OSError, subprocess.SubprocessError) as error:
+            raise ServiceUnavailable(f"{program} could not be run: {error}") from error
+        if done.returncode != 0:
+            raise ServiceUnavailable(f"{program} {' '.join(map(str, args))} failed:\n{done.stdout}{done.stderr}\n{self.server_log()}")
+
+    def _pg_ctl(self, *args):
+        self._run("pg_ctl", "-D", self.data, "-l", self.log_path, "-w", "-t", "90", *args)
+
+    def start(self):
+        self._pg_ctl("start")
+
+    def stop(self, mode="fast"):
+        """``fast`` ends every session (they get SQLSTATE 57P01) and stops cleanly; ``immediate`` is a crash."""
+        self._pg_ctl("stop", "-m", mode)
+
+    def restart(self, mode="fast"):
+        self._pg_ctl("restart", "-m", mode)
+
+    def server_log(self):
+        try:
+            return self.log_path.read_text(errors="replace")[-3000:]
+        except FileNotFoundError:
+            return ""
+
+    def close(self):
+        if (self.data / "postmaster.pid").exists():
+            try:
+                self.stop("immediate")
+            except ServiceUnavailable:
+                pass
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class PrivateRedis:
+    """A Redis server of its own on a free loopback port, so no other worker on the machine takes its
+    messages and a test can restart it. ``restart(keep_data=False)`` is a crash: what was in memory
+    (queued and unacknowledged messages) is gone, as after a restart of a Redis that keeps nothing."""
+
+    def __init__(self):
+        if shutil.which("redis-server") is None:
+            raise ServiceUnavailable("redis-server is not installed")
+        self.folder = Path(tempfile.mkdtemp(prefix="portal-redis-"))
+        self.port = free_port()
+        self.process = None
+        self.start()
+
+    @property
+    def url(self):
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self):
+        # A snapshot is written on shutdown (SIGTERM) and read on start, as a default Redis does.
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder),
+             "--save", "3600 1", "--appendonly", "no", "--logfile", str(self.folder / "redis.log")],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 30
+        while not _listening(self.port):
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise ServiceUnavailable(f"redis-server did not start:\n{self.server_log()}")
+            time.sleep(0.05)
+
+    def stop(self, keep_data=True):
+        if self.process is None or self.process.poll() is not None:
+            return
+        if keep_data:
+            self.process.terminate()
+        else:
+            self.process.kill()
+            (self.folder / "dump.rdb").unlink(missing_ok=True)
+        self.process.wait(30)
+
+    def restart(self, keep_data=True):
+        self.stop(keep_data)
+        self.start()
+
+    def server_log(self):
+        try:
+            return (self.folder / "redis.log").read_text(errors="replace")[-3000:]
+        except FileNotFoundError:
+            return ""
+
+    def close(self):
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(30)
+        shutil.rmtree(self.folder, ignore_errors=True)

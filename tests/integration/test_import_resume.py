@@ -98,22 +98,28 @@ def assert_every_line_applied_once(job_id, acme, mail, attempts):
     assert f"{LINES} applied, 0 failed" in message.get_body().get_content()
 
 
+def upload_and_kill_the_worker_mid_job(client, factory, acme, env, process_logs, worker_name):
+    """Upload inbound lines for ``acme``, kill -9 the one worker running the job once some chunks are
+    committed; answers the job's id and how many lines it had applied."""
+    worker = start_worker(env, process_logs, worker_name)
+    try:
+        job_id = upload_inbound_lines(client, factory, acme)
+        wait_for(lambda: job_progress(job_id).processed >= 2000, 120, "some chunks to be committed")
+        worker.popen.send_signal(signal.SIGKILL)
+        worker.popen.wait()
+    finally:
+        worker.stop()
+    state, processed, total = job_progress(job_id)
+    assert state == "running" and 0 < processed < total, "the job ended before the worker was killed: make it bigger"
+    return job_id, processed
+
+
 def test_a_worker_killed_mid_import_leaves_a_job_the_next_worker_finishes_exactly_once(
     app, client, factory, live_env, process_logs, mail, through_the_broker,
 ):
     acme = factory.client("Acme")
     env = {**live_env, "BROKER_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT)}
-    first = start_worker(env, process_logs, "import-worker-1")
-    try:
-        job_id = upload_inbound_lines(client, factory, acme)
-
-        wait_for(lambda: job_progress(job_id).processed >= 2000, 120, "some chunks to be committed")
-        first.popen.send_signal(signal.SIGKILL)
-        first.popen.wait()
-    finally:
-        first.stop()
-    state, processed, total = job_progress(job_id)
-    assert state == "running" and 0 < processed < total, "the job ended before the worker was killed: make it bigger"
+    job_id, processed = upload_and_kill_the_worker_mid_job(client, factory, acme, env, process_logs, "import-worker-1")
     time.sleep(VISIBILITY_TIMEOUT + 1)
     assert job_progress(job_id).processed == processed
 

@@ -1,13 +1,12 @@
 """A worker killed in the middle of an import, with the broker keeping the dead worker's message for
 an hour (Redis' visibility timeout): the scheduler's jobs sweep sends the job again once the dead
 worker's lease has run out, and a live worker finishes it with every row applied once."""
-import signal
 import sys
 
 import pytest
 
 from tests.integration.test_import_resume import (  # noqa: F401 (fixture)
-    assert_every_line_applied_once, job_progress, start_worker, through_the_broker, upload_inbound_lines, wait_for,
+    assert_every_line_applied_once, job_progress, start_worker, through_the_broker, upload_and_kill_the_worker_mid_job, wait_for,
 )
 from tests.live import Process
 
@@ -20,16 +19,7 @@ def test_the_sweep_takes_over_the_job_of_a_killed_worker_long_before_the_broker_
     env = {**live_env, "BROKER_VISIBILITY_TIMEOUT": "3600", "JOB_LEASE_SECONDS": "4",
            "JOB_SWEEP_SECONDS": "0.5", "JOB_RESEND_SECONDS": "2", "SCHEDULER_TICK_SECONDS": "0.2"}
     acme = factory.client("Acme")
-    first = start_worker(env, process_logs, "sweep-worker-1")
-    try:
-        job_id = upload_inbound_lines(client, factory, acme)
-        wait_for(lambda: job_progress(job_id).processed >= 2000, 120, "some chunks to be committed")
-        first.popen.send_signal(signal.SIGKILL)
-        first.popen.wait()
-    finally:
-        first.stop()
-    state, processed, total = job_progress(job_id)
-    assert state == "running" and 0 < processed < total, "the job ended before the worker was killed: make it bigger"
+    job_id, _ = upload_and_kill_the_worker_mid_job(client, factory, acme, env, process_logs, "sweep-worker-1")
 
     second = start_worker(env, process_logs, "sweep-worker-2")
     scheduler = Process("sweep-scheduler", [sys.executable, "-m", "scheduler"], env, process_logs)
