@@ -5,6 +5,7 @@ from pathlib import Path
 from flask import Flask
 
 from api import web
+from api.addresses.routes import blp as addresses_blp
 from api.audit.request_log import record_request, start_request
 from api.audit.routes import blp as audit_blp
 from api.audit.service import add_related_log
@@ -28,13 +29,15 @@ from api.products.routes import blp as products_blp
 from api.reports.routes import blp as reports_blp
 from api.reports.schedules.routes import blp as report_schedules_blp
 from api.returns.routes import blp as returns_blp
+from api.shipping.routes import blp as shipping_blp
 from api.shop.routes import blp as shop_blp
 from api.users.routes import blp as users_blp
+from api.warehouses.routes import blp as warehouses_blp
 
 # Every blueprint of the API in one tuple, so the API surface is in one place.
 FEATURES = (
     auth_blp, clients_blp, users_blp, jobs_blp, audit_blp, products_blp, shop_blp, inventory_blp, inbound_blp,
-    returns_blp, reports_blp, report_schedules_blp,
+    returns_blp, reports_blp, report_schedules_blp, warehouses_blp, shipping_blp, addresses_blp,
 )
 
 

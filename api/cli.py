@@ -10,6 +10,8 @@ from api.common.passwords import hash_password
 from api.extensions import db
 from api.inventory.cli import check_inventory
 from api.reports.builtin import seed_builtin_reports, seed_reports
+from api.shipping.models import ShipProfile
+from api.shipping.service import create_ship_profile
 from api.users.models import User
 from api.users.schemas import PASSWORD
 
@@ -24,6 +26,15 @@ DEMO_USERS = (
     ("acme.viewer", "Robin Viewer", "client_read_only", "Acme Outdoor Supply", []),
     ("acme.custom", "Casey Custom", "client_custom", "Acme Outdoor Supply", ["create:items", "update:items", "read:reports"]),
     ("bluebird.manager", "Blake Bird", "client", "Bluebird Tea Company", []),
+)
+
+# name, carrier, the client's own account number (None: ships on the provider's account)
+DEMO_SHIP_PROFILES = (
+    ("UPS on our account", "UPS", None),
+    ("FedEx on the client's account", "FedEx", "740561073"),
+    ("USPS parcels", "USPS", None),
+    ("Freight (LTL)", "LTL", None),
+    ("Customer pickup", "Custom", None),
 )
 
 
@@ -81,6 +92,10 @@ def register_commands(app):
                 client_id = clients[client_name].id if client_name else None
                 _add_user(username, DEMO_PASSWORD, role, client_id, real_name, f"{username}@example.com", permissions)
         db.session.commit()
+        for client in clients.values():
+            if db.session.scalars(select(ShipProfile.id).filter_by(client_id=client.id)).first() is None:
+                for name, carrier, account_number in DEMO_SHIP_PROFILES:
+                    create_ship_profile(client.id, {"name": name, "carrier_name": carrier, "account_number": account_number})
         seed_builtin_reports()
         for client in clients.values():
             click.echo(f"Demo client {client.id}: {client.name} (client version {client.fulfillment_request_api_version})")

@@ -87,17 +87,27 @@ def app_config(database_url, broker_url, instance_dir):
     }
 
 
+# Reference data the migrations seed (warehouses, carriers, shipment types): every test starts with it.
+SEEDED_TABLES = ("warehouses", "carriers", "ship_methods", "shipment_types")
+
+
 @pytest.fixture(scope="session")
 def app(app_config):
     app = create_app({**app_config, "CELERY_TASK_ALWAYS_EAGER": True, "TESTING": True})
     with app.app_context():
         upgrade()
+        with db.engine.connect() as connection:
+            app.extensions["seeded_rows"] = {
+                name: [row._asdict() for row in connection.execute(db.metadata.tables[name].select())]
+                for name in SEEDED_TABLES
+            }
     return app
 
 
 @pytest.fixture(autouse=True)
 def _clean_database(request):
-    """Every test starts from empty tables (the schema stays, built once by the migrations)."""
+    """Every test starts from empty tables but for the seeded reference data (the schema stays, built
+    once by the migrations)."""
     if "app" not in request.fixturenames:
         yield
         return
@@ -118,6 +128,10 @@ def _clean_database(request):
             else:
                 for table in tables:
                     connection.execute(table.delete())
+            for table in reversed(tables):
+                rows = app.extensions["seeded_rows"].get(table.name)
+                if rows:
+                    connection.execute(table.insert(), rows)
 
 
 @pytest.fixture

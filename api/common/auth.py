@@ -37,9 +37,13 @@ MANAGE_REPORTS = "admin:manage_reports"
 RECEIVE_INBOUND = "admin:receive_inbound"
 # Sending again a job's result e-mail that the mail server kept refusing.
 RESEND_MAIL = "admin:resend_mail"
-STAFF_WRITE_GRANTS = frozenset({ACT_FOR_ANY_CLIENT, MANAGE_REPORTS, RECEIVE_INBOUND, RESEND_MAIL})
+# Editing the warehouses' addresses and the clients' ship profiles.
+MANAGE_REFERENCE_DATA = "admin:manage_reference_data"
+STAFF_WRITE_GRANTS = frozenset({ACT_FOR_ANY_CLIENT, MANAGE_REPORTS, RECEIVE_INBOUND, RESEND_MAIL, MANAGE_REFERENCE_DATA})
 # Every grant a role can carry, for documenting the permissions /me answers.
-ALL_GRANTS = CLIENT_PERMISSIONS + (ACT_FOR_ANY_CLIENT, MANAGE_CLIENTS, MANAGE_REPORTS, RECEIVE_INBOUND, RESEND_MAIL)
+ALL_GRANTS = CLIENT_PERMISSIONS + (
+    ACT_FOR_ANY_CLIENT, MANAGE_CLIENTS, MANAGE_REPORTS, RECEIVE_INBOUND, RESEND_MAIL, MANAGE_REFERENCE_DATA,
+)
 
 READ_ONLY_PERMISSIONS = frozenset({"read:reports"})
 

@@ -11,12 +11,14 @@ Access kinds:
   staff:<permission>  provider staff holding that permission (not admin_read_only), acting for a client
   staff_read      provider staff of any admin role, no client needed
   manage_reports  provider staff who may write (admin, admin_client_account_manager), no client needed
+  manage_reference_data  the same staff, editing reference data (warehouses), no client needed
 """
 import itertools
 import re
 import uuid
 
 import pytest
+from sqlalchemy import select
 
 from api.audit.models import RequestLog
 from api.common.timeutil import utcnow
@@ -27,6 +29,7 @@ from api.jobs.runner import result_mail_key
 from api.notifications.models import OutboundEmail
 from api.reports.models import Report, ReportSchedule
 from api.returns.models import Rma
+from api.shipping.models import Carrier, ShipProfile
 from tests import shop_platform
 from tests.factories import PASSWORD
 
@@ -89,6 +92,20 @@ EXPECTED = {
     ("PUT", "/api/v4/reports/<string:report_id>/schedules/<int:schedule_id>"): "manage_reports",
     ("DELETE", "/api/v4/reports/<string:report_id>/schedules/<int:schedule_id>"): "manage_reports",
     ("GET", "/api/v4/reports/<string:report_id>/schedules/<int:schedule_id>/runs"): "staff_read",
+    ("GET", "/api/v4/warehouses"): "signed_in_any",
+    ("PUT", "/api/v4/warehouses/<string:code>"): "manage_reference_data",
+    ("GET", "/api/v4/carriers"): "signed_in_any",
+    ("GET", "/api/v4/shipment_types"): "signed_in_any",
+    ("GET", "/api/v4/ship_profiles"): "read",
+    ("POST", "/api/v4/ship_profiles"): "staff:admin:manage_reference_data",
+    ("PUT", "/api/v4/ship_profiles/<int:profile_id>"): "staff:admin:manage_reference_data",
+    ("POST", "/api/v4/address_validation"): "signed_in_any",
+    ("GET", "/api/v4/address_validation/zip_lookup"): "signed_in_any",
+}
+
+READS_NO_CLIENT_DATA = {
+    ("GET", "/api/v4/warehouses"), ("GET", "/api/v4/carriers"), ("GET", "/api/v4/shipment_types"),
+    ("POST", "/api/v4/address_validation"), ("GET", "/api/v4/address_validation/zip_lookup"),
 }
 
 CLIENT_ROLES = ("client", "client_read_only", "client_custom")
@@ -109,7 +126,7 @@ def allowed(access, actor):
         return actor == "admin"
     if access in ("admin_only", "staff_read"):
         return actor in ADMIN_ROLES
-    if access == "manage_reports":
+    if access in ("manage_reports", "manage_reference_data"):
         return actor in ("admin", "admin_client_account_manager")
     if access.startswith("staff:"):
         return actor in ("admin", "admin_client_account_manager")
@@ -174,10 +191,17 @@ class World:
             "client_id": self.acme.id, "username": "target.user", "job_id": job.id,
             "object_type": "user", "object_id": "target.user", "log_id": log.id,
             "upc": "TARGET-ITEM", "case_pack_upc": "TARGET-PACK",
-            "asn_id": asn.id, "rma_id": rma.id,
+            "asn_id": asn.id, "rma_id": rma.id, "code": "NJ01", "profile_id": self._ship_profile_id(),
         }
         self._serial = itertools.count()
         self.cookies = {}
+
+    def _ship_profile_id(self):
+        carrier = db.session.scalars(select(Carrier).filter_by(name="UPS")).one()
+        profile = ShipProfile(client_id=self.acme.id, name="Target profile", carrier=carrier)
+        db.session.add(profile)
+        db.session.commit()
+        return profile.id
 
     def _schedule_id(self):
         schedule = ReportSchedule(report_id=self.report_id, name="Target schedule", crontab="0 0 * * * ?",
@@ -207,6 +231,7 @@ class World:
     QUERIES = {
         "/api/v4/shopify/auth_callback": lambda world: world.shop_install_callback(),
         "/api/v4/reports/cron_preview": lambda world: "crontab=0+0+*+*+*+%3F&time_zone=UTC",
+        "/api/v4/address_validation/zip_lookup": lambda world: "zip=10001",
     }
 
     def body(self, method, rule):
@@ -240,6 +265,13 @@ class World:
             ("POST", "/api/v4/virtual_bundles"): {"upc": f"VB-{n}", "sku": f"VB-{n}", "name": "Bundle",
                                                   "children": [{"upc": "TARGET-ITEM", "quantity": 2}]},
             ("POST", "/api/v4/items/bulk"): [{"upc": f"BULK-{n}", "sku": f"BULK-{n}", "name": "Bulk item"}],
+            ("PUT", "/api/v4/warehouses/<string:code>"): {
+                "name": "Edison", "address_1": "300 Raritan Center Pkwy", "city": "Edison", "state": "NJ",
+                "postal_code": "08837", "country": "US", "phone": "+1 732 555 0102"},
+            ("POST", "/api/v4/ship_profiles"): {"name": f"UPS {n}", "carrier_name": "UPS"},
+            ("PUT", "/api/v4/ship_profiles/<int:profile_id>"): {"name": "Target profile", "carrier_name": "FedEx"},
+            ("POST", "/api/v4/address_validation"): {"address_1": "350 Fifth Ave", "city": "New York", "state": "NY",
+                                                     "postal_code": "10118", "country": "US"},
         }.get((method, rule))
 
     # Case packs take a child that no other composite holds: each call gets a new one.
@@ -340,6 +372,8 @@ def test_routes_without_a_client_ignore_the_header_for_client_users(client, fact
         assert response.status_code == 204  # touches nothing of any client
     elif rule == "/api/v4/reports/cron_preview":
         assert response.status_code == 200  # computes fire times, reads nothing of any client
+    elif (method, rule) in READS_NO_CLIENT_DATA:
+        assert response.status_code == 200  # reference data and postal checks, the same for every client
     else:
         assert response.status_code == 403
 

@@ -104,8 +104,8 @@ def test_me_for_an_admin_has_no_client(client, factory, admin):
         "username": "ops.admin", "name": "Ops.Admin", "email": "ops.admin@example.com",
         "roles": ["admin"], "clientId": None, "isAdmin": True, "client": None,
         "permissions": [
-            "admin:act_for_any_client", "admin:manage_clients", "admin:manage_reports", "admin:receive_inbound",
-            "admin:resend_mail", "approve:ltl",
+            "admin:act_for_any_client", "admin:manage_clients", "admin:manage_reference_data", "admin:manage_reports",
+            "admin:receive_inbound", "admin:resend_mail", "approve:ltl",
             "create:fulfillment_requests", "create:items", "create:rmas", "read:reports", "update:inventory",
             "update:items", "update:ltl", "update:shipments", "write:asns", "write:users",
         ],

@@ -2279,6 +2279,377 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/warehouses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the warehouses with their addresses. */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WarehouseList"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/warehouses/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a warehouse's name and address (provider staff). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WarehouseWrite"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Warehouse"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/carriers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the carriers with their ship methods and service levels. */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CarrierList"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipment_types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the shipment types and the default one. */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentTypeList"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/ship_profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the acting client's ship profiles with their carrier accounts. */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipProfileList"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        /** Add a ship profile to the acting client (provider staff). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ShipProfileWrite"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipProfile"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/ship_profiles/{profile_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profile_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Change one of the acting client's ship profiles (provider staff). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    profile_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ShipProfileWrite"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipProfile"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/address_validation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check an address: normalised form, whether it is valid, and candidates when it is not. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Address"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AddressValidation"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/address_validation/zip_lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The city and state of a US ZIP code, and the other city names it accepts. */
+        get: {
+            parameters: {
+                query: {
+                    zip: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ZipLookup"];
+                    };
+                };
+                /** @description USPS zip code lookup failed (an unknown code, or one with letters) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2336,7 +2707,7 @@ export interface components {
             isAdmin: boolean;
             client: (Record<string, never> | null) | components["schemas"]["CurrentClient"];
             /** @description Everything the user may do, sorted: the grants their role carries (for client_custom, the ones chosen for them), exactly as the API checks them on each call. A route that needs a grant not listed here answers 403. */
-            permissions: ("create:items" | "update:items" | "update:inventory" | "create:fulfillment_requests" | "update:shipments" | "update:ltl" | "approve:ltl" | "create:rmas" | "write:asns" | "write:users" | "read:reports" | "admin:act_for_any_client" | "admin:manage_clients" | "admin:manage_reports" | "admin:receive_inbound" | "admin:resend_mail")[];
+            permissions: ("create:items" | "update:items" | "update:inventory" | "create:fulfillment_requests" | "update:shipments" | "update:ltl" | "approve:ltl" | "create:rmas" | "write:asns" | "write:users" | "read:reports" | "admin:act_for_any_client" | "admin:manage_clients" | "admin:manage_reports" | "admin:receive_inbound" | "admin:resend_mail" | "admin:manage_reference_data")[];
         };
         UiSettings: {
             idle_timeout_ms: number;
@@ -3088,6 +3459,140 @@ export interface components {
         ScheduleRunList: {
             runs: components["schemas"]["ScheduleRun"][];
             cursor: string | null;
+        };
+        Warehouse: {
+            /** @description CA01, NJ01, …: the code files and screens use */
+            readonly code: string;
+            name: string;
+            address_1: string;
+            address_2: string | null;
+            city: string;
+            state: string;
+            postal_code: string;
+            /** @description ISO 3166 alpha-2 */
+            country: string;
+            phone: string | null;
+            /** @description The centre of the postal code's area */
+            latitude: number;
+            longitude: number;
+        };
+        WarehouseList: {
+            warehouses: components["schemas"]["Warehouse"][];
+            cursor: string | null;
+        };
+        WarehouseWrite: {
+            name: string;
+            address_1: string;
+            /** @default null */
+            address_2: string | null;
+            city: string;
+            state: string;
+            postal_code: string;
+            country: string;
+            phone: string;
+            /**
+             * @description Needed outside the US; a US warehouse is placed at its ZIP code's centre
+             * @default null
+             */
+            latitude: number | null;
+            /** @default null */
+            longitude: number | null;
+        };
+        ShipMethod: {
+            id: number;
+            /** @description The ship_method a fulfilment request names */
+            code: string;
+            name: string;
+            /** @enum {string} */
+            service: "ground" | "express";
+        };
+        Carrier: {
+            id: number;
+            name: string;
+            ship_methods: components["schemas"]["ShipMethod"][];
+        };
+        CarrierList: {
+            carriers: components["schemas"]["Carrier"][];
+            cursor: string | null;
+        };
+        ShipmentType: {
+            id: number;
+            name: string;
+        };
+        ShipmentTypeList: {
+            shipment_types: components["schemas"]["ShipmentType"][];
+            /** @description The type a new request has unless it names one */
+            default_shipment_type: string;
+            cursor: string | null;
+        };
+        CarrierAccount: {
+            carrier_name: string;
+            account_number: string | null;
+        };
+        ShipProfile: {
+            id: number;
+            name: string;
+            carrier_account: components["schemas"]["CarrierAccount"];
+        };
+        ShipProfileList: {
+            ship_profiles: components["schemas"]["ShipProfile"][];
+            cursor: string | null;
+        };
+        ShipProfileWrite: {
+            name: string;
+            carrier_name: string;
+            /**
+             * @description The client's own account with the carrier; none ships on the provider's
+             * @default null
+             */
+            account_number: string | null;
+        };
+        Address: {
+            /** @default null */
+            name: string | null;
+            /** @default null */
+            company: string | null;
+            /** @default null */
+            address_1: string | null;
+            /** @default null */
+            address_2: string | null;
+            /** @default null */
+            address_3: string | null;
+            /** @default null */
+            city: string | null;
+            /** @default null */
+            state: string | null;
+            /** @default null */
+            postal_code: string | null;
+            /**
+             * @description A country code (US, USA) or name; answered as ISO alpha-2
+             * @default null
+             */
+            country: string | null;
+            /** @default null */
+            phone: string | null;
+            /** @default null */
+            email: string | null;
+        };
+        AddressValidation: {
+            is_valid: boolean;
+            /** @enum {string} */
+            validation_status: "validated" | "invalid";
+            /** @description What is wrong, naming the field */
+            validation_error: string | null;
+            /** @description The address normalised (USPS forms in the US) */
+            updated_address: components["schemas"]["Address"];
+            /** @description The address with the city and state its postal code belongs to, when they disagree */
+            candidates: components["schemas"]["Address"][];
+        };
+        CityState: {
+            city: string;
+            state: string;
+        };
+        ZipLookup: {
+            default_city: string;
+            default_state: string;
+            cities: components["schemas"]["CityState"][];
         };
     };
     responses: {

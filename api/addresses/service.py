@@ -1,0 +1,229 @@
+"""Address checks and zip lookups, offline: US addresses (and the US territories, which use US postal
+codes) are normalised to USPS conventions (usaddress-scourgify) and checked against the postal-code
+database the ``zipcodes`` package ships; countries and subdivisions come from ``pycountry``, phone
+numbers are checked with ``phonenumbers``.
+
+An address is valid when every part agrees; otherwise ``validation_error`` says what is wrong, naming
+the field, and ``candidates`` offer the address with the city and state its postal code belongs to.
+"""
+import math
+import re
+
+import phonenumbers
+import pycountry
+import zipcodes
+from scourgify import normalize_address_record
+from scourgify.exceptions import AddressNormalizationError
+
+from api.common.errors import NotFound
+
+ADDRESS_FIELDS = ("name", "company", "address_1", "address_2", "address_3", "city", "state", "postal_code",
+                  "country", "phone", "email")
+REQUIRED_FIELDS = ("name", "address_1", "city", "state", "postal_code", "country", "phone")
+# Territories with US postal codes (spec part 3 section 5): addressed as a state of the US or as a country.
+US_POSTAL_AREAS = {"US", "PR", "GU", "VI", "AS", "MP", "UM", "MH", "FM", "PW"}
+ZIP = re.compile(r"^(\d{5})(?:-?(\d{4}))?$")
+PO_BOX = re.compile(r"^\s*p\.?\s*o\.?\s*box\s+(\w+)\s*$", re.I)
+CANADIAN_POSTAL_CODE = re.compile(r"^([A-Z]\d[A-Z]) ?(\d[A-Z]\d)$")
+# The first letter of a Canadian postal code names its province or territory.
+CANADIAN_POSTAL_PREFIX = {
+    "A": {"NL"}, "B": {"NS"}, "C": {"PE"}, "E": {"NB"}, "G": {"QC"}, "H": {"QC"}, "J": {"QC"},
+    "K": {"ON"}, "L": {"ON"}, "M": {"ON"}, "N": {"ON"}, "P": {"ON"}, "R": {"MB"}, "S": {"SK"}, "T": {"AB"},
+    "V": {"BC"}, "X": {"NT", "NU"}, "Y": {"YT"},
+}
+ZIP_LOOKUP_FAILED = "USPS zip code lookup failed"
+
+
+class ZipLookupFailed(NotFound):
+    code = "zip_lookup_failed"
+
+
+def country_code(value):
+    """The ISO 3166 alpha-2 code of ``value`` (a code, an alpha-3 code or a name), or None."""
+    text = (value or "").strip()
+    if text.upper() in ("USA", "U.S.", "U.S.A.", "UNITED STATES OF AMERICA"):
+        return "US"
+    try:
+        return pycountry.countries.lookup(text).alpha_2
+    except LookupError:
+        return None
+
+
+def _subdivision_code(country, state):
+    """The subdivision part of ``state`` (a code such as ``TX`` or a name such as ``Texas``) in
+    ``country``, or None when the country has subdivisions and ``state`` is none of them."""
+    wanted = (state or "").strip().upper()
+    for subdivision in pycountry.subdivisions.get(country_code=country) or ():
+        code = subdivision.code.split("-", 1)[1]
+        if wanted in (code, subdivision.name.upper()):
+            return code
+    return None
+
+
+def _zip_records(zip5):
+    return [record for record in zipcodes.matching(zip5) if record["active"]]
+
+
+def _cities_of(record):
+    return [record["city"], *record["acceptable_cities"]]
+
+
+class _Check:
+    """The normalised address and the first thing found wrong with it."""
+
+    def __init__(self, address):
+        self.address = {name: _clean(address.get(name)) for name in ADDRESS_FIELDS}
+        self.error = None
+        self.candidates = []
+
+    def fail(self, message):
+        self.error = self.error or message
+
+
+def _clean(value):
+    if value is None:
+        return None
+    text = " ".join(str(value).split())
+    return text or None
+
+
+def validate_address(address):
+    """Check ``address`` (a dict of ADDRESS_FIELDS): ``{"is_valid", "validation_status",
+    "validation_error", "updated_address", "candidates"}``."""
+    check = _Check(address)
+    country = country_code(check.address["country"])
+    if country in US_POSTAL_AREAS - {"US"} and not check.address["state"]:
+        check.address["state"] = country  # "San Juan, PR" may come as country PR with no state
+    missing = [name for name in REQUIRED_FIELDS if not check.address[name]]
+    if missing:
+        check.fail(f"Missing {', '.join(missing)}.")
+    if check.address["country"] and country is None:
+        check.fail(f"country '{check.address['country']}' is not a country.")
+    elif country in US_POSTAL_AREAS:
+        _check_us(check)
+    elif country:
+        _check_abroad(check, country)
+    if country:
+        check.address["country"] = "US" if country in US_POSTAL_AREAS else country
+        _check_phone(check, country)
+    valid = check.error is None
+    return {
+        "is_valid": valid,
+        "validation_status": "validated" if valid else "invalid",
+        "validation_error": check.error,
+        "updated_address": check.address,
+        "candidates": check.candidates,
+    }
+
+
+def _check_us(check):
+    address = check.address
+    state = _subdivision_code("US", address["state"]) or (address["state"] or "").upper()
+    if state in US_POSTAL_AREAS - {"US"} or _subdivision_code("US", state):
+        address["state"] = state
+    elif address["state"]:
+        check.fail(f"state '{address['state']}' is not a US state or territory.")
+    _normalise_street(check)
+    match = ZIP.match(address["postal_code"] or "")
+    if address["postal_code"] and not match:
+        check.fail(f"postal_code '{address['postal_code']}' is not a US ZIP code (12345 or 12345-6789).")
+        return
+    if not match:
+        return
+    zip5, plus4 = match.groups()
+    address["postal_code"] = f"{zip5}-{plus4}" if plus4 else zip5
+    records = _zip_records(zip5)
+    if not records:
+        check.fail(f"postal_code {zip5} does not exist.")
+        return
+    record = records[0]
+    city = (address["city"] or "").upper()
+    if record["state"] != address["state"]:
+        check.fail(f"postal_code {zip5} is in {record['state']}, not in {address['state'] or 'no state'}.")
+    elif city and city not in {name.upper() for name in _cities_of(record)}:
+        check.fail(f"city '{address['city']}' is not served by postal_code {zip5} ({record['city']}, {record['state']}).")
+    if check.error:
+        check.candidates = [
+            {**address, "city": name.upper(), "state": record["state"]} for name in _cities_of(record)
+        ]
+
+
+def _normalise_street(check):
+    """USPS Publication 28 forms of the street lines (``123 N MAIN ST``, ``STE 200``, ``PO BOX 12``)."""
+    address = check.address
+    if not address["address_1"] or not address["city"] or not address["state"]:
+        return
+    box = PO_BOX.match(address["address_1"])
+    if box:
+        address["address_1"] = f"PO BOX {box.group(1).upper()}"
+        address["city"] = address["city"].upper()
+        return
+    try:
+        normal = normalize_address_record({
+            "address_line_1": address["address_1"], "address_line_2": address["address_2"],
+            "city": address["city"], "state": address["state"], "postal_code": address["postal_code"] or "00000",
+        })
+    except AddressNormalizationError:
+        check.fail(f"address_1 '{address['address_1']}' cannot be read as a street address.")
+        return
+    address["address_1"], address["address_2"] = normal["address_line_1"], normal["address_line_2"]
+    address["city"] = normal["city"]
+
+
+def _check_abroad(check, country):
+    address = check.address
+    if address["state"] and pycountry.subdivisions.get(country_code=country):
+        state = _subdivision_code(country, address["state"])
+        if state is None:
+            check.fail(f"state '{address['state']}' is not a region of {country}.")
+        else:
+            address["state"] = state
+    if country == "CA" and address["postal_code"]:
+        match = CANADIAN_POSTAL_CODE.match(address["postal_code"].upper())
+        if not match:
+            check.fail(f"postal_code '{address['postal_code']}' is not a Canadian postal code (A1A 1A1).")
+            return
+        address["postal_code"] = " ".join(match.groups())
+        provinces = CANADIAN_POSTAL_PREFIX.get(address["postal_code"][0], set())
+        if address["state"] and address["state"] not in provinces:
+            check.fail(f"postal_code {address['postal_code']} is not in {address['state']}.")
+
+
+def _check_phone(check, country):
+    phone = check.address["phone"]
+    if not phone:
+        return
+    try:
+        number = phonenumbers.parse(phone, "US" if country in US_POSTAL_AREAS else country)
+    except phonenumbers.NumberParseException:
+        number = None
+    if number is None or not phonenumbers.is_possible_number(number):
+        check.fail(f"phone '{phone}' is not a phone number.")
+
+
+def zip_lookup(zip_code):
+    """The cities a US ZIP code serves: ``{"default_city", "default_state", "cities": [{city, state}]}``."""
+    match = ZIP.match((zip_code or "").strip())
+    records = _zip_records(match.group(1)) if match else []
+    if not records:
+        raise ZipLookupFailed(ZIP_LOOKUP_FAILED)
+    record = records[0]
+    return {
+        "default_city": record["city"].upper(),
+        "default_state": record["state"],
+        "cities": [{"city": name.upper(), "state": record["state"]} for name in _cities_of(record)],
+    }
+
+
+def postal_centroid(postal_code):
+    """(latitude, longitude) of the centre of a US ZIP code's area, or None."""
+    match = ZIP.match((postal_code or "").strip())
+    records = _zip_records(match.group(1)) if match else []
+    return (float(records[0]["lat"]), float(records[0]["long"])) if records else None
+
+
+def distance_km(a, b):
+    """Great-circle distance between two (latitude, longitude) points."""
+    (lat1, lon1), (lat2, lon2) = (map(math.radians, point) for point in (a, b))
+    h = math.sin((lat2 - lat1) / 2) ** 2 + math.cos(lat1) * math.cos(lat2) * math.sin((lon2 - lon1) / 2) ** 2
+    return 2 * 6371.0 * math.asin(math.sqrt(h))
