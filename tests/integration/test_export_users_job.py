@@ -31,7 +31,8 @@ def test_export_mails_the_requester_a_csv_once(app, factory, live_api, worker, m
 
     started = requests.post(f"{live_api}/api/v4/users/export", headers=headers, timeout=10)
     assert started.status_code == 202, started.text
-    assert started.json()["state"] == "queued"
+    # The answer shows the job as it stands once sent: a quick worker may have taken it already.
+    assert started.json()["state"] in ("queued", "running", "succeeded")
     job = wait_for_job(live_api, headers, started.json()["id"])
 
     assert job["state"] == "succeeded"
