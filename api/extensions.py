@@ -74,6 +74,13 @@ _DATA_CHANGE = re.compile(r"\b(INSERT|UPDATE|DELETE|REPLACE)\b", re.IGNORECASE)
 _LEADING_COMMENTS = re.compile(r"^(\s+|--[^\n]*\n?|/\*.*?\*/)*", re.DOTALL)
 
 
+def _locks_rows(context):
+    """Whether the statement was written as SELECT … FOR UPDATE: SQLite drops the clause, so the
+    statement begins the write transaction instead, and what it reads stays true until the commit."""
+    statement = getattr(getattr(context, "compiled", None), "statement", None)
+    return getattr(statement, "_for_update_arg", None) is not None
+
+
 def _writes(statement):
     text = _LEADING_COMMENTS.sub("", statement).lstrip("(")
     keyword = text.split(None, 1)[0].upper() if text else ""
@@ -134,7 +141,8 @@ def prepare_sqlite(engine, busy_timeout):
     writer waits its turn (up to ``busy_timeout`` seconds) instead of failing with "database is locked".
 
     - WAL: readers read the last committed state while a transaction writes.
-    - A write transaction starts with BEGIN IMMEDIATE, at its first writing statement. pysqlite would
+    - A write transaction starts with BEGIN IMMEDIATE, at its first writing statement or its first
+      SELECT … FOR UPDATE (the rows a decision reads must not change before its writes). pysqlite would
       open it with a plain BEGIN, which takes the write lock only at the first write: two such
       transactions that had read first could each wait for the other, and one fails at once. Reads
       before the first write run on their own, as pysqlite runs them; a request that only reads
@@ -156,7 +164,7 @@ def prepare_sqlite(engine, busy_timeout):
     @event.listens_for(engine, "before_cursor_execute")
     def begin_writing(conn, cursor, statement, parameters, context, executemany):
         raw = conn.connection.driver_connection
-        if raw.in_transaction or not _writes(statement):
+        if raw.in_transaction or not (_writes(statement) or _locks_rows(context)):
             return
         if turns is not None and _TURN not in conn.connection.info:
             conn.connection.info[_TURN] = turns.take()

@@ -151,3 +151,20 @@ def test_a_writer_committing_back_to_back_lets_a_waiting_writer_take_its_turn(da
         assert connection.exec_driver_sql("SELECT value FROM counters").scalar() >= 5000
     busy.dispose()
     waiting.dispose()
+
+
+def test_a_select_for_update_takes_the_write_lock_so_what_it_read_cannot_change_before_the_write(database):
+    path, engine = database
+    other = engine_on(path, timeout=0.2)
+    counters = sa.table("counters", sa.column("id"), sa.column("value"))
+    with engine.connect() as deciding:
+        value = deciding.execute(sa.select(counters.c.value).where(counters.c.id == 1).with_for_update()).scalar()
+        assert deciding.connection.driver_connection.in_transaction
+        with pytest.raises(sa.exc.OperationalError, match="database is locked"):
+            with other.begin() as writing:  # another writer waits its turn, here past its 0.2 s
+                writing.exec_driver_sql("UPDATE counters SET value = value + 5")
+        deciding.execute(sa.update(counters).where(counters.c.id == 1).values(value=value + 1))
+        deciding.commit()
+    with other.connect() as reading:
+        assert reading.exec_driver_sql("SELECT value FROM counters").scalar() == 1
+    other.dispose()
