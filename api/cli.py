@@ -9,6 +9,7 @@ from api.common.auth import ALL_ROLES, CLIENT_ROLES
 from api.common.passwords import hash_password
 from api.extensions import db
 from api.inventory.cli import check_inventory
+from api.orders.demo import seed_demo_requests
 from api.reports.builtin import seed_builtin_reports, seed_reports
 from api.shipping.models import ShipProfile
 from api.shipping.service import create_ship_profile
@@ -78,7 +79,8 @@ def register_commands(app):
 
     @app.cli.command("seed-demo")
     def seed_demo():
-        """Add demo clients and one user of each role (skipped when they exist); prints the logins."""
+        """Add demo clients, one user of each role and demo fulfilment requests (skipped when they exist);
+        prints the logins."""
         clients = {}
         for fields in DEMO_CLIENTS:
             client = db.session.scalars(select(Client).filter_by(name=fields["name"])).first()
@@ -97,6 +99,7 @@ def register_commands(app):
                 for name, carrier, account_number in DEMO_SHIP_PROFILES:
                     create_ship_profile(client.id, {"name": name, "carrier_name": carrier, "account_number": account_number})
         seed_builtin_reports()
+        seed_demo_requests(clients[DEMO_CLIENTS[0]["name"]].id)
         for client in clients.values():
             click.echo(f"Demo client {client.id}: {client.name} (client version {client.fulfillment_request_api_version})")
         click.echo(f"Demo logins, password for all: {DEMO_PASSWORD}")

@@ -37,6 +37,8 @@ class Config:
         # The scheduler's jobs sweep: how often it looks for jobs nobody runs, and how long after a
         # job was last sent it may be sent again (a queue busy with other jobs must not fill with copies).
         self.JOB_SWEEP_SECONDS = float(env.get("JOB_SWEEP_SECONDS", 5))
+        # How often the scheduler has the workers allocate waiting shipments whose stock has arrived.
+        self.ALLOCATION_SWEEP_SECONDS = float(env.get("ALLOCATION_SWEEP_SECONDS", 60))
         self.JOB_RESEND_SECONDS = int(env.get("JOB_RESEND_SECONDS", 60))
 
         # smtp://user:password@host:port (smtps:// for implicit TLS, ?starttls=1 for STARTTLS);

@@ -1,14 +1,17 @@
 """The schedule sources the scheduler ticks: report schedules, the sweep of jobs and mails nobody
-handles, and the sweep of uploads abandoned before their job started."""
+handles, the sweep of uploads abandoned before their job started, and the allocation of waiting
+shipments."""
 import logging
 from datetime import timedelta
 
 from flask import current_app
+from kombu.exceptions import OperationalError as KombuOperationalError
 
 from api.reports.schedules.firing import HeldRuns, SchedulerHeartbeat, connect_to_broker, fire_due_schedules
 from api.imports.service import drop_abandoned_uploads
 from api.jobs.service import send_stranded_jobs
 from api.notifications.tasks import send_stranded_mail
+from api.orders.tasks import allocate_waiting_shipments
 from scheduler.loop import ScheduleSource, schedule_source
 
 log = logging.getLogger("scheduler")
@@ -78,6 +81,20 @@ class AbandonedUploadsSweep(_Sweep):
             log.warning("deleted %d chunk(s) of uploads abandoned before their job started", dropped)
 
 
+class WaitingShipmentsSweep(_Sweep):
+    """Every ALLOCATION_SWEEP_SECONDS, has a worker allocate the waiting shipments whose stock has
+    arrived, so none waits for ever whatever happened to the stock's own news."""
+
+    every_setting = "ALLOCATION_SWEEP_SECONDS"
+
+    def sweep(self, now):
+        try:
+            allocate_waiting_shipments.delay()
+        except KombuOperationalError as error:  # the broker is down: the next sweep sends it
+            log.warning("could not send the allocation sweep: %s", error)
+
+
 schedule_source(ReportSchedules())
 schedule_source(JobsSweep())
 schedule_source(AbandonedUploadsSweep())
+schedule_source(WaitingShipmentsSweep())

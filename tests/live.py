@@ -17,6 +17,7 @@ from pathlib import Path
 
 import requests
 from aiosmtpd.controller import Controller
+from celery import Celery
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 VENV_BIN = Path(sys.executable).parent
@@ -172,6 +173,13 @@ def start_api(env, log_dir, name="api"):
         if api.popen.poll() is not None:
             break
     raise AssertionError(f"API did not start:\n{api.output()[-3000:]}")
+
+
+def broker_client(app):
+    """A Celery client speaking to the same broker as the workers, to send their tasks by hand."""
+    celery = Celery(broker=app.config["CELERY_BROKER_URL"])
+    celery.conf.broker_transport_options = app.extensions["celery"].conf.broker_transport_options
+    return celery
 
 
 def log_in(base_url, username, password):

@@ -1,22 +1,20 @@
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, fields
 
-
-def _text(size, **kwargs):
-    return fields.String(allow_none=True, load_default=None, validate=validate.Length(max=size), **kwargs)
+from api.common.schema_fields import optional_text, required_text
 
 
 class Address(Schema):
-    name = _text(200)
-    company = _text(200)
-    address_1 = _text(200)
-    address_2 = _text(200)
-    address_3 = _text(200)
-    city = _text(100)
-    state = _text(100)
-    postal_code = _text(20)
-    country = _text(60, metadata={"description": "A country code (US, USA) or name; answered as ISO alpha-2"})
-    phone = _text(40)
-    email = _text(254)
+    name = optional_text(200)
+    company = optional_text(200)
+    address_1 = optional_text(200)
+    address_2 = optional_text(200)
+    address_3 = optional_text(200)
+    city = optional_text(100)
+    state = optional_text(100)
+    postal_code = optional_text(20)
+    country = optional_text(60, metadata={"description": "A country code (US, USA) or name; answered as ISO alpha-2"})
+    phone = optional_text(40)
+    email = optional_text(254)
 
 
 class AddressValidation(Schema):
@@ -29,7 +27,7 @@ class AddressValidation(Schema):
 
 
 class ZipLookupArgs(Schema):
-    zip = fields.String(required=True, validate=validate.Length(min=1, max=20))
+    zip = required_text(20)
 
 
 class CityState(Schema):

@@ -215,6 +215,13 @@ def zip_lookup(zip_code):
     }
 
 
+def zip_state(postal_code):
+    """The state or territory a US ZIP code lies in, or None for a code that is not one."""
+    match = ZIP.match((postal_code or "").strip())
+    records = _zip_records(match.group(1)) if match else []
+    return records[0]["state"] if records else None
+
+
 def postal_centroid(postal_code):
     """(latitude, longitude) of the centre of a US ZIP code's area, or None."""
     match = ZIP.match((postal_code or "").strip())

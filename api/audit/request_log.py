@@ -69,15 +69,18 @@ def _uri():
 
 
 def _object_id(access, response):
-    """The object the call is filed under; an id longer than any real one (a path can hold anything)
-    is cut to what the column holds."""
+    """The object the call is filed under: named in the path, or in the answer (a created object), or
+    in the request body (a call about an object that answers a file). An id longer than any real one
+    (a path can hold anything) is cut to what the column holds."""
     object_type, name = access.log_object
     if request.view_args and name in request.view_args:
         return object_type, make_storable(str(request.view_args[name]))[:OBJECT_ID_LENGTH]
-    if response.is_json and response.status_code < 300:
-        body = response.get_json(silent=True)
-        if isinstance(body, dict) and body.get(name) is not None:
-            return object_type, str(body[name])[:OBJECT_ID_LENGTH]
+    if response.is_json:
+        body = response.get_json(silent=True) if response.status_code < 300 else None
+    else:  # an answer that is a file: its object is named in the request (Flask kept it parsed)
+        body = request.get_json(silent=True) if request.is_json else None
+    if isinstance(body, dict) and body.get(name) is not None:
+        return object_type, make_storable(str(body[name]))[:OBJECT_ID_LENGTH]
     return object_type, None
 
 

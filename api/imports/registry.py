@@ -51,15 +51,17 @@ class ImportKind:
     noun: str  # plural, for messages: "items", "ASN lines"
     independent_chunks: bool  # no chunk's rows depend on another's: chunks may be applied side by side
     batch_check: object = None
+    rows_in: object = len  # how many file rows a slice of cleaned rows stands for
 
     def __call__(self, job):
         return apply_import(self, job)
 
 
-def register_import(name, *, apply_chunk, noun, validate=None, batch_check=None, independent_chunks=False):
-    """The ImportKind ``name``, registered as the handler of its jobs."""
+def register_import(name, *, apply_chunk, noun, validate=None, batch_check=None, independent_chunks=False, rows_in=len):
+    """The ImportKind ``name``, registered as the handler of its jobs. A kind whose cleaned rows each
+    stand for several file rows (a request and its lines) says how many with ``rows_in``."""
     if (validate is None) == (batch_check is None):
         raise ValueError(f"{name}: give either validate or batch_check")
-    kind = ImportKind(name, validate, apply_chunk, noun, independent_chunks, batch_check)
+    kind = ImportKind(name, validate, apply_chunk, noun, independent_chunks, batch_check, rows_in)
     job_kind(name)(kind)
     return kind

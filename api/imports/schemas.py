@@ -13,6 +13,15 @@ from api.jobs.models import Job as JobRow
 from api.jobs.schemas import Job
 
 
+JSON_ROWS = {"application/json": {"schema": {
+    "type": "array", "items": {"type": "object", "additionalProperties": {"type": "string", "nullable": True}},
+}}}
+BULK_BODY = {
+    "required": True, "content": JSON_ROWS,
+    "description": "The CSV's rows as objects keyed by column header; an empty string is null.",
+}
+
+
 class ImportArgs(Schema):
     validateOnly = fields.Boolean(load_default=False, metadata={"description": "Answer what would happen; apply nothing"})
     validRowsOnly = fields.Boolean(load_default=False, metadata={"description": "Apply the valid rows, skip the others"})

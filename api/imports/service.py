@@ -93,8 +93,8 @@ def submit_import(kind, rows, identity, client_id, args):
     size = current_app.config["IMPORT_CHUNK_ROWS"]
     clean = validated.rows
     for seq, start in enumerate(range(0, max(len(clean), 1), size)):
-        count = max(0, min(size, len(clean) - start))
-        _store_chunk(upload_id, seq, clean[start:start + size], count, sorted(validated.errors) if seq == 0 else [])
+        chunk = clean[start:start + size]
+        _store_chunk(upload_id, seq, chunk, kind.rows_in(chunk), sorted(validated.errors) if seq == 0 else [])
     return _start(kind, upload_id, identity, client_id, args, len(rows))
 
 

@@ -16,7 +16,7 @@ from api.imports.registry import Validated, register_import
 from api.imports.service import submit_import
 from api.inbound.models import Asn, ExpectedInboundShipment, ExpectedInboundShipmentItem
 from api.warehouses.locations import LOCATIONS
-from api.inventory.service import record_movement
+from api.inventory.service import record_movement, units_freed
 from api.products.models import VIRTUAL_TYPES, ItemType
 
 IMPORT_INBOUND = "import_inbound"
@@ -245,7 +245,9 @@ def receive(identity, client_id, asn_id, requested):
     if asn is None:
         raise NotFound("ASN not found.")
     now = utcnow()
-    for item, quantity in _receipts(asn, requested):
+    # Levels are locked in item order, the order every stock change locks them in, so a receipt and
+    # an allocation never wait for each other both ways.
+    for item, quantity in sorted(_receipts(asn, requested), key=lambda receipt: receipt[0].item_type_id):
         item.received_quantity += quantity
         if item.received_quantity == item.quantity:
             item.received_at = now
@@ -255,6 +257,7 @@ def receive(identity, client_id, asn_id, requested):
            for shipment in asn.expected_inbound_shipments for item in shipment.expected_inbound_shipment_items):
         asn.received_at = asn.received_at or now
     db.session.commit()
+    units_freed.send("inbound", client_id=client_id)
     return asn
 
 

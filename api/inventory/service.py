@@ -1,5 +1,6 @@
 """Stock per item and location, changed only through the ledger: every movement is a ledger row and
 the level it moves, written together, so any figure can be explained and rebuilt from the ledger."""
+from blinker import Namespace
 from sqlalchemy import func, select
 
 from api.common.errors import ApiError
@@ -11,6 +12,10 @@ from api.products.models import VIRTUAL_TYPES, ItemType
 
 FIGURES = ("unbound", "reserved", "bound")
 
+units_freed = Namespace().signal("units-freed")
+"""Sent with ``client_id`` after a commit that made units of the client free (unbound) somewhere:
+shipments waiting for stock may take them."""
+
 
 class StockRefused(ApiError):
     status = 422
@@ -20,6 +25,7 @@ class StockRefused(ApiError):
 def _locked_level(item_type, location):
     level = db.session.scalars(
         select(InventoryLevel).filter_by(item_type_id=item_type.id, location=location).with_for_update()
+        .execution_options(populate_existing=True)
     ).first()
     if level is None:
         level = InventoryLevel(client_id=item_type.client_id, item_type_id=item_type.id, location=location,
@@ -125,7 +131,8 @@ def reserve(identity, client_id, upc, locations):
     repeated = sorted({location for location in named if named.count(location) > 1})
     if repeated:
         raise StockRefused(f"{', '.join(repeated)} is listed more than once.")
-    for entry in locations:
+    freed = False
+    for entry in sorted(locations, key=lambda entry: entry["location"]):  # the order every stock change locks in
         level = _locked_level(item_type, entry["location"])
         free = level.unbound + level.reserved
         if entry["reserved"] > free:
@@ -134,7 +141,10 @@ def reserve(identity, client_id, upc, locations):
         if change:
             record_movement(item_type, entry["location"], unbound=-change, reserved=change,
                             reason="reservation", reference=f"item:{item_type.upc}", actor=identity.username)
+            freed = freed or change < 0
     db.session.commit()
+    if freed:
+        units_freed.send("inventory", client_id=client_id)
     return {"locations": list(levels_for(item_type).values())}
 
 

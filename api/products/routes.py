@@ -5,7 +5,7 @@ from flask_smorest import Blueprint
 from api.common.auth import requires
 from api.common.idempotency import idempotent
 from api.common.tenancy import acting_client_id
-from api.imports.schemas import ImportArgs, import_answer, upload, upload_answers
+from api.imports.schemas import BULK_BODY, JSON_ROWS, ImportArgs, import_answer, upload, upload_answers
 from api.products import detail, search, service
 from api.products.imports import CASE_PACKS_IMPORT, ITEMS_IMPORT, submit_bulk
 from api.products.schemas import (
@@ -93,13 +93,6 @@ class VirtualBundles(MethodView):
         return service.create_virtual_bundle(g.identity, acting_client_id(), fields)
 
 
-JSON_ROWS = {"application/json": {"schema": {
-    "type": "array", "items": {"type": "object", "additionalProperties": {"type": "string", "nullable": True}},
-}}}
-BULK_BODY = {
-    "required": True, "content": JSON_ROWS,
-    "description": "The CSV's rows as objects keyed by column header; an empty string is null.",
-}
 ITEMS_BULK_BODY = {
     "required": True,
     "content": {**JSON_ROWS, "text/csv": {"schema": {"type": "string"}}},

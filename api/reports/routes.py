@@ -1,10 +1,9 @@
-from urllib.parse import quote
-
-from flask import Response, current_app, g
+from flask import current_app, g
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import INCLUDE
 
+from api.common.downloads import attachment
 from api.common.idempotency import idempotent
 from api.common.auth import MANAGE_REPORTS, requires
 from api.common.tenancy import acting_client_id
@@ -93,9 +92,4 @@ class ReportCsv(MethodView):
 
 def _attachment(file_name, chunks):
     # direct_passthrough: the request log must not read (and so buffer) the streamed body.
-    response = Response(chunks, mimetype="text/csv", direct_passthrough=True)
-    plain_name = "".join(c if c.isascii() and c.isprintable() and c not in '"\\/' else "_" for c in file_name)
-    response.headers["Content-Disposition"] = (
-        f"attachment; filename=\"{plain_name}\"; filename*=UTF-8''{quote(file_name.replace('/', '_'), safe='')}"
-    )
-    return response
+    return attachment(chunks, file_name, "text/csv", direct_passthrough=True)

@@ -28,6 +28,7 @@ from api.jobs.models import Job
 from api.jobs.runner import result_mail_key
 from api.notifications.models import OutboundEmail
 from api.reports.models import Report, ReportSchedule
+from api.orders.models import FulfillmentRequest, RequestSet
 from api.returns.models import Rma
 from api.shipping.models import Carrier, ShipProfile
 from tests import shop_platform
@@ -101,11 +102,21 @@ EXPECTED = {
     ("PUT", "/api/v4/ship_profiles/<int:profile_id>"): "staff:admin:manage_reference_data",
     ("POST", "/api/v4/address_validation"): "signed_in_any",
     ("GET", "/api/v4/address_validation/zip_lookup"): "signed_in_any",
+    ("GET", "/api/v4/fulfillment_requests"): "read",
+    ("POST", "/api/v4/fulfillment_requests"): "create:fulfillment_requests",
+    ("GET", "/api/v4/fulfillment_requests/<int:request_id>"): "read",
+    ("PUT", "/api/v4/fulfillment_requests/<int:request_id>"): "create:fulfillment_requests",
+    ("PUT", "/api/v4/fulfillment_requests/<int:request_id>/approve"): "create:fulfillment_requests",
+    ("POST", "/api/v2/request/get_return_label"): "create:fulfillment_requests",
+    ("POST", "/api/v4/fulfillment_requests/bulk"): "create:fulfillment_requests",
+    ("GET", "/api/v4/fulfillment_requests/bulk/columns"): "signed_in_any",
+    ("PUT", "/api/v4/fulfillment_requests/<int:request_id>/sets/<int:set_id>"): "create:fulfillment_requests",
 }
 
 READS_NO_CLIENT_DATA = {
     ("GET", "/api/v4/warehouses"), ("GET", "/api/v4/carriers"), ("GET", "/api/v4/shipment_types"),
     ("POST", "/api/v4/address_validation"), ("GET", "/api/v4/address_validation/zip_lookup"),
+    ("GET", "/api/v4/fulfillment_requests/bulk/columns"),
 }
 
 CLIENT_ROLES = ("client", "client_read_only", "client_custom")
@@ -192,9 +203,26 @@ class World:
             "object_type": "user", "object_id": "target.user", "log_id": log.id,
             "upc": "TARGET-ITEM", "case_pack_upc": "TARGET-PACK",
             "asn_id": asn.id, "rma_id": rma.id, "code": "NJ01", "profile_id": self._ship_profile_id(),
+            "request_id": self._fulfillment_request_id(),
         }
+        self.path_values["set_id"] = self._set_id(self.path_values["request_id"])
         self._serial = itertools.count()
         self.cookies = {}
+
+    def _fulfillment_request_id(self):
+        request = FulfillmentRequest(client_id=self.acme.id, fulfillment_request_id=f"TARGET-FR-{uuid.uuid4()}", warehouse_id="NJ01",
+                                     fill_type="partial", shipment_type="default_shipment_type",
+                                     desired_ship_date=utcnow().date(), created_by_username="target.user",
+                                     options={}, requires_approval=True, requires_approval_reason="ltl")
+        db.session.add(request)
+        db.session.commit()
+        return request.id
+
+    def _set_id(self, request_id):
+        request_set = RequestSet(request_id=request_id)
+        db.session.add(request_set)
+        db.session.commit()
+        return request_set.id
 
     def _ship_profile_id(self):
         carrier = db.session.scalars(select(Carrier).filter_by(name="UPS")).one()
@@ -270,6 +298,19 @@ class World:
                 "postal_code": "08837", "country": "US", "phone": "+1 732 555 0102"},
             ("POST", "/api/v4/ship_profiles"): {"name": f"UPS {n}", "carrier_name": "UPS"},
             ("PUT", "/api/v4/ship_profiles/<int:profile_id>"): {"name": "Target profile", "carrier_name": "FedEx"},
+            ("POST", "/api/v4/fulfillment_requests"): {
+                "fulfillment_request_id": f"FR-{n}", "sets": [{"items": [{"upc": "TARGET-ITEM", "quantity": 1}]}],
+                "to_address": {"name": "Pat Doe", "address_1": "75 Livingston St", "city": "Brooklyn", "state": "NY",
+                               "postal_code": "11201", "country": "US", "phone": "718 555 0100"}},
+            ("PUT", "/api/v4/fulfillment_requests/<int:request_id>"): {"reference1": "R1"},
+            ("POST", "/api/v4/fulfillment_requests/bulk"): [{
+                "fulfillment_request_id": f"BULK-FR-{n}", "upc": "TARGET-ITEM", "quantity": "1", "to_name": "Pat Doe",
+                "to_address_1": "75 Livingston St", "to_city": "Brooklyn", "to_state": "NY", "to_postal_code": "11201",
+                "to_country": "US", "to_phone": "718 555 0100"}],
+            ("PUT", "/api/v4/fulfillment_requests/<int:request_id>/sets/<int:set_id>"): {"gift_note": "Thank you"},
+            ("POST", "/api/v2/request/get_return_label"): {
+                "fr_id": self.path_values["request_id"], "ship_profile_id": self.path_values["profile_id"],
+                "ship_method": "UPS_GROUND", "length": 10, "width": 8, "height": 4, "weight": 1.5},
             ("POST", "/api/v4/address_validation"): {"address_1": "350 Fifth Ave", "city": "New York", "state": "NY",
                                                      "postal_code": "10118", "country": "US"},
         }.get((method, rule))
@@ -297,6 +338,8 @@ class World:
             self.path_values["schedule_id"] = self._schedule_id()  # each delete takes its own schedule
         if (method, rule) == ("DELETE", "/api/v4/reports/<string:report_id>"):
             self.path_values["report_id"] = self._spare_report_id()  # each delete takes its own report
+        if (method, rule) == ("PUT", "/api/v4/fulfillment_requests/<int:request_id>/approve"):
+            self.path_values["request_id"] = self._fulfillment_request_id()  # each approval takes its own request
         path = self.path(rule)
         for name, value in self.cookies.items():
             http.set_cookie(name, value)

@@ -7,19 +7,11 @@ import time
 
 import pytest
 import requests
-from celery import Celery
 
 from tests.factories import PASSWORD
-from tests.live import log_in, wait_for_job
+from tests.live import broker_client, log_in, wait_for_job
 
 pytestmark = pytest.mark.integration
-
-
-def _broker_client(app):
-    """A Celery client speaking to the same broker as the worker, to redeliver messages by hand."""
-    celery = Celery(broker=app.config["CELERY_BROKER_URL"])
-    celery.conf.broker_transport_options = app.extensions["celery"].conf.broker_transport_options
-    return celery
 
 
 def test_export_mails_the_requester_a_csv_once(app, factory, live_api, worker, mail):
@@ -46,7 +38,7 @@ def test_export_mails_the_requester_a_csv_once(app, factory, live_api, worker, m
     assert rows[0] == ["username", "real_name", "email", "role", "active", "receive_scheduled_reports", "permissions"]
     assert sorted(row[0] for row in rows[1:]) == ["'=cmd|calc", "acme.lead"]
 
-    celery = _broker_client(app)
+    celery = broker_client(app)
     celery.send_task("jobs.run_job", args=[job["id"]])
     from api.notifications.models import OutboundEmail
 

@@ -1,0 +1,172 @@
+"""Fulfilment requests (the client's orders), their sets and items, and the shipments they become.
+
+A request names what to send where; its shipments are what the warehouse sends, each from one
+warehouse, with stock allocated (bound in the inventory ledger) line by line."""
+from decimal import Decimal
+
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from api.common.timeutil import utcnow
+from api.extensions import db
+
+FILL_TYPES = ("partial", "complete", "kill", "partial_kill")
+BILLING_TYPES = ("sender", "recipient", "collect", "third_party")
+INCOTERMS = ("DDU", "DDP")
+SET_TYPES = ("default_set_type", "gift_note", "gift_wrap", "duct_wrap")
+OPTIMAL = "optimal"
+VALIDATING, READY_TO_PROCESS, PROCESSING, PENDING_SHIP_LABEL, SHIPPED, CANCELED = SHIPMENT_STATUSES = (
+    "validating", "ready_to_process", "processing", "pending_ship_label", "shipped", "canceled",
+)
+ADDRESS_PARTS = ("name", "company", "address_1", "address_2", "address_3", "city", "state", "postal_code",
+                 "country", "phone", "email")
+OPTIONS = ("saturday_delivery", "signature_required", "expedited", "one_upc_per_shipment", "one_sku_per_shipment",
+           "one_product_code_per_shipment")
+
+
+class FulfillmentRequest(db.Model):
+    __tablename__ = "fulfillment_requests"
+    __table_args__ = (
+        db.UniqueConstraint("client_id", "fulfillment_request_id", name="uq_fulfillment_requests_client_reference"),
+        db.Index("ix_fulfillment_requests_client_created", "client_id", "created_at", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    client_id: Mapped[int] = mapped_column(db.ForeignKey("clients.id"))
+    fulfillment_request_id: Mapped[str] = mapped_column(db.String(100))  # the client's own reference
+    order_id: Mapped[str | None] = mapped_column(db.String(100))
+    warehouse_id: Mapped[str] = mapped_column(db.String(8))  # a warehouse code or "optimal", as asked
+    fill_type: Mapped[str] = mapped_column(db.String(20))
+    ship_together: Mapped[bool] = mapped_column(default=False)
+    ship_profile_id: Mapped[int | None] = mapped_column(db.ForeignKey("ship_profiles.id"))
+    ship_method: Mapped[str | None] = mapped_column(db.String(60))
+    shipment_type: Mapped[str] = mapped_column(db.String(60))
+    desired_ship_date: Mapped[object] = mapped_column(db.Date)
+    actual_ship_date: Mapped[object | None] = mapped_column(db.Date)
+    shipment_group_id: Mapped[int | None] = mapped_column()
+    reference1: Mapped[str | None] = mapped_column(db.String(100))
+    reference2: Mapped[str | None] = mapped_column(db.String(100))
+    reference3: Mapped[str | None] = mapped_column(db.String(100))
+    billing_type: Mapped[str] = mapped_column(db.String(20), default="sender")
+    billing_account: Mapped[str | None] = mapped_column(db.String(60))
+    billing_postal_code: Mapped[str | None] = mapped_column(db.String(20))
+    incoterm: Mapped[str | None] = mapped_column(db.String(3))
+    options: Mapped[dict] = mapped_column(db.JSON, default=dict)  # OPTIONS, each true or false
+    edi: Mapped[dict | None] = mapped_column(db.JSON)  # EDI metadata of a retail shipment
+    requires_approval: Mapped[bool] = mapped_column(default=False)
+    requires_approval_reason: Mapped[str | None] = mapped_column(db.String(20))  # ltl, fraud
+    fraud: Mapped[bool] = mapped_column(default=False)
+    shopify_risk_score: Mapped[float | None] = mapped_column(db.Float)
+    shopify_risk_recommendation: Mapped[str | None] = mapped_column(db.String(20))
+    to_name: Mapped[str | None] = mapped_column(db.String(200))
+    to_company: Mapped[str | None] = mapped_column(db.String(200))
+    to_address_1: Mapped[str | None] = mapped_column(db.String(200))
+    to_address_2: Mapped[str | None] = mapped_column(db.String(200))
+    to_address_3: Mapped[str | None] = mapped_column(db.String(200))
+    to_city: Mapped[str | None] = mapped_column(db.String(100))
+    to_state: Mapped[str | None] = mapped_column(db.String(100))
+    to_postal_code: Mapped[str | None] = mapped_column(db.String(20))
+    to_country: Mapped[str | None] = mapped_column(db.String(2))
+    to_phone: Mapped[str | None] = mapped_column(db.String(40))
+    to_email: Mapped[str | None] = mapped_column(db.String(254))
+    address_validated: Mapped[bool] = mapped_column(default=False)
+    address_validation_error: Mapped[str | None] = mapped_column(db.String(500))
+    created_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow)
+    created_by_username: Mapped[str] = mapped_column(db.String(150))
+
+    ship_profile = relationship("ShipProfile")
+    sets: Mapped[list["RequestSet"]] = relationship(order_by="RequestSet.id", cascade="all, delete-orphan")
+    shipments: Mapped[list["Shipment"]] = relationship(order_by="Shipment.id", back_populates="request")
+    return_labels: Mapped[list["ReturnLabel"]] = relationship(order_by="ReturnLabel.id", back_populates="request")
+
+
+class RequestSet(db.Model):
+    __tablename__ = "fulfillment_request_sets"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    request_id: Mapped[int] = mapped_column(db.ForeignKey("fulfillment_requests.id", ondelete="CASCADE"), index=True)
+    type: Mapped[str] = mapped_column(db.String(20), default="default_set_type")
+    gift_note: Mapped[str | None] = mapped_column(db.String(500))
+    # Every line, children of bundles and kits included (those have a parent).
+    items: Mapped[list["SetItem"]] = relationship(order_by="SetItem.id", cascade="all, delete-orphan")
+
+
+class SetItem(db.Model):
+    """A line of a set: an item and how many. A bundle or kit's line has its children as lines of
+    their own (``parent_id``), which are what the warehouse picks."""
+
+    __tablename__ = "fulfillment_request_set_items"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    set_id: Mapped[int] = mapped_column(db.ForeignKey("fulfillment_request_sets.id", ondelete="CASCADE"), index=True)
+    parent_id: Mapped[int | None] = mapped_column(db.ForeignKey("fulfillment_request_set_items.id", ondelete="CASCADE"))
+    item_type_id: Mapped[int] = mapped_column(db.ForeignKey("item_types.id"))
+    upc: Mapped[str] = mapped_column(db.String(64))
+    name: Mapped[str] = mapped_column(db.String(255))
+    quantity: Mapped[int] = mapped_column()
+    # False for a bundle or kit's own line: the warehouse picks its children, not it.
+    picked: Mapped[bool] = mapped_column(default=True)
+    customs_value: Mapped[Decimal | None] = mapped_column(db.Numeric(10, 2))
+    # serial_numbers, personalization, font, text, color, as the client sent them
+    details: Mapped[dict] = mapped_column(db.JSON, default=dict)
+    parent: Mapped["SetItem | None"] = relationship(remote_side="SetItem.id")
+    item_type = relationship("ItemType")
+
+
+class Shipment(db.Model):
+    __tablename__ = "shipments"
+    __table_args__ = (db.Index("ix_shipments_waiting", "inventory_allocated", "status", "id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    client_id: Mapped[int] = mapped_column(db.ForeignKey("clients.id"), index=True)
+    request_id: Mapped[int] = mapped_column(db.ForeignKey("fulfillment_requests.id"), index=True)
+    warehouse_id: Mapped[str] = mapped_column(db.String(8))
+    status: Mapped[str] = mapped_column(db.String(20), default=VALIDATING)
+    inventory_allocated: Mapped[bool] = mapped_column(default=False)
+    ship_profile_id: Mapped[int | None] = mapped_column(db.ForeignKey("ship_profiles.id"))
+    ship_method: Mapped[str | None] = mapped_column(db.String(60))
+    created_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow)
+    updated_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow, onupdate=utcnow)
+
+    request: Mapped[FulfillmentRequest] = relationship(back_populates="shipments")
+    lines: Mapped[list["ShipmentLine"]] = relationship(order_by="ShipmentLine.id", cascade="all, delete-orphan")
+
+
+class ShipmentLine(db.Model):
+    """How many units of one physical item a shipment sends for one set item, and how many of them
+    are bound to it in the ledger."""
+
+    __tablename__ = "shipment_lines"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    shipment_id: Mapped[int] = mapped_column(db.ForeignKey("shipments.id", ondelete="CASCADE"), index=True)
+    set_item_id: Mapped[int] = mapped_column(db.ForeignKey("fulfillment_request_set_items.id"))
+    item_type_id: Mapped[int] = mapped_column(db.ForeignKey("item_types.id"))
+    quantity_desired: Mapped[int] = mapped_column()
+    quantity_allocated: Mapped[int] = mapped_column(default=0)
+    item_type = relationship("ItemType", lazy="joined")
+
+
+class ReturnLabel(db.Model):
+    """A return label issued for a request: the parcel the warehouse expects back, matched by its
+    tracking number when it arrives."""
+
+    __tablename__ = "return_labels"
+    __table_args__ = (db.UniqueConstraint("tracking_number", name="uq_return_labels_tracking_number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    client_id: Mapped[int] = mapped_column(db.ForeignKey("clients.id"))
+    request_id: Mapped[int] = mapped_column(db.ForeignKey("fulfillment_requests.id"), index=True)
+    ship_profile_id: Mapped[int] = mapped_column(db.ForeignKey("ship_profiles.id"))
+    carrier: Mapped[str] = mapped_column(db.String(50))
+    ship_method: Mapped[str] = mapped_column(db.String(60))
+    warehouse_id: Mapped[str] = mapped_column(db.String(8))  # where the parcel goes back to
+    tracking_number: Mapped[str | None] = mapped_column(db.String(40))
+    length: Mapped[Decimal] = mapped_column(db.Numeric(8, 2))  # inches
+    width: Mapped[Decimal] = mapped_column(db.Numeric(8, 2))
+    height: Mapped[Decimal] = mapped_column(db.Numeric(8, 2))
+    weight: Mapped[Decimal] = mapped_column(db.Numeric(8, 2))  # pounds
+    received_at: Mapped[object | None] = mapped_column(db.DateTime)
+    created_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow)
+    created_by_username: Mapped[str] = mapped_column(db.String(150))
+
+    request: Mapped[FulfillmentRequest] = relationship(back_populates="return_labels")

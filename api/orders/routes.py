@@ -1,0 +1,119 @@
+from flask import g
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api.common.auth import requires
+from api.common.idempotency import idempotent
+from api.common.tenancy import acting_client_id
+from api.common.downloads import attachment
+from api.imports.schemas import JSON_ROWS, ImportArgs, import_answer, upload, upload_answers
+from api.orders import service
+from api.orders.bulk import COLUMN_DESCRIPTIONS, REQUIRED_COLUMNS, submit_bulk_requests
+from api.orders.return_labels import create_return_label
+from api.orders.schemas import (
+    BulkColumnList, RequestList, RequestListArgs, RequestOut, RequestUpdate, RequestWrite, ReturnLabelWrite, SetUpdate,
+)
+
+CREATE = "create:fulfillment_requests"
+
+blp = Blueprint("orders", __name__, url_prefix="/api/v4/fulfillment_requests",
+                description="Fulfilment requests: the client's orders and the shipments they become")
+return_labels_blp = Blueprint("return_labels", __name__, url_prefix="/api/v2/request",
+                              description="Return labels for fulfilment requests")
+
+
+@blp.route("")
+class FulfillmentRequests(MethodView):
+    @requires()
+    @blp.arguments(RequestListArgs, location="query")
+    @blp.response(200, RequestList)
+    def get(self, args):
+        """List fulfilment requests, newest first, with the list page's filters."""
+        requests, cursor = service.list_requests(acting_client_id(), args)
+        return {"fulfillment_requests": requests, "cursor": cursor}
+
+    @idempotent
+    @requires(CREATE, logs=("fulfillment_request", "id"))
+    @blp.arguments(RequestWrite)
+    @blp.response(201, RequestOut)
+    def post(self, fields):
+        """Create a fulfilment request; it is placed at once (shipments, stock allocated by its fill type)."""
+        return service.create_request(acting_client_id(), g.identity, fields)
+
+
+BULK_REQUESTS_BODY = {
+    "required": True, "content": JSON_ROWS,
+    "description": "The CSV's rows as objects keyed by column header (names exactly as below; an empty cell is "
+                   "null), one row per item line, the rows of a request next to each other:\n\n"
+                   + "\n".join(f"- `{column}`: {text}" for column, text in COLUMN_DESCRIPTIONS.items()),
+}
+
+
+@blp.route("/bulk/columns")
+class BulkColumns(MethodView):
+    @requires(client_scoped=False)
+    @blp.response(200, BulkColumnList)
+    def get(self):
+        """The columns of a bulk fulfilment request file, in order, with what each takes."""
+        return {"columns": [{"name": name, "description": text, "required": name in REQUIRED_COLUMNS}
+                            for name, text in COLUMN_DESCRIPTIONS.items()]}
+
+
+@blp.route("/bulk")
+class BulkRequests(MethodView):
+    @idempotent
+    @upload
+    @requires(CREATE, logs=("job", "id"))
+    @blp.arguments(ImportArgs, location="query")
+    @blp.doc(requestBody=BULK_REQUESTS_BODY)
+    @upload_answers(blp)
+    def post(self, args):
+        """Create fulfilment requests from CSV rows, as a job that places them (the whole file is checked first)."""
+        return import_answer(submit_bulk_requests(g.identity, acting_client_id(), args))
+
+
+@blp.route("/<int:request_id>")
+class FulfillmentRequestById(MethodView):
+    @requires(logs=("fulfillment_request", "request_id"))
+    @blp.response(200, RequestOut)
+    def get(self, request_id):
+        """Get a fulfilment request with its sets, items and shipments."""
+        return service.get_request(acting_client_id(), request_id)
+
+    @requires(CREATE, logs=("fulfillment_request", "request_id"))
+    @blp.arguments(RequestUpdate)
+    @blp.response(200, RequestOut)
+    def put(self, fields, request_id):
+        """Change the fill type, desired ship date or references of a request."""
+        return service.update_request(acting_client_id(), g.identity, request_id, fields)
+
+
+@blp.route("/<int:request_id>/sets/<int:set_id>")
+class RequestSetById(MethodView):
+    @requires(CREATE, logs=("fulfillment_request", "request_id"))
+    @blp.arguments(SetUpdate)
+    @blp.response(200, RequestOut)
+    def put(self, fields, request_id, set_id):
+        """Change a set's type or gift note (while no shipment of the request is past processing)."""
+        return service.update_set(acting_client_id(), g.identity, request_id, set_id, fields)
+
+
+@blp.route("/<int:request_id>/approve")
+class ApproveRequest(MethodView):
+    @requires(CREATE, logs=("fulfillment_request", "request_id"))
+    @blp.response(200, RequestOut)
+    def put(self, request_id):
+        """Approve a request that needs approval (LTL, fraud risk)."""
+        return service.approve_request(acting_client_id(), g.identity, request_id)
+
+
+@return_labels_blp.route("/get_return_label")
+class ReturnLabels(MethodView):
+    @requires(CREATE, logs=("fulfillment_request", "fr_id"))
+    @return_labels_blp.arguments(ReturnLabelWrite)
+    @return_labels_blp.response(200, description="A 4×6 inch PDF label", content_type="application/pdf")
+    def post(self, fields):
+        """Make a return label for a request (not LTL or Custom): the parcel goes back to the warehouse it
+        shipped from. The return is recorded on the request with the label's tracking number."""
+        file_name, pdf = create_return_label(acting_client_id(), g.identity, fields)
+        return attachment(pdf, file_name, "application/pdf")

@@ -1,0 +1,246 @@
+from marshmallow import Schema, fields, validate
+
+from api.addresses.schemas import Address
+from api.common.pagination import PageArgs
+from api.common.schema_fields import decimal_in_range, optional_text, required_text
+from api.orders.models import BILLING_TYPES, FILL_TYPES, INCOTERMS, OPTIMAL, SET_TYPES, SHIPMENT_STATUSES
+from api.warehouses.locations import LOCATIONS
+
+EDI_RETAILERS = ("amazon", "bestbuy", "bloomingdales", "century21", "chewy", "costco", "jcpenny", "macys", "neiman",
+                 "nordstrom", "qvc", "rei", "ruegilt", "saks", "sephora", "stitchfix", "target", "tjmaxx", "walmart",
+                 "wayfair", "zappos")
+EDI_TEXT_FIELDS = ("po_number", "department_number", "dc_number", "division_number", "store_number", "store_name",
+                   "store_address1", "store_address2", "store_city", "store_state", "store_postalcode",
+                   "product_description", "product_type", "edi_reference_1", "edi_reference_2", "edi_reference_3",
+                   "vendor_number", "group_number")
+
+
+class ShipToAddress(Address):
+    name = required_text(200)
+    address_1 = required_text(200)
+    city = required_text(100)
+    state = required_text(100)
+    postal_code = required_text(20)
+    country = required_text(60)
+    phone = required_text(40)
+    validation_status = fields.String(dump_only=True, metadata={"enum": ["validated", "invalid"]})
+    validation_error = fields.String(dump_only=True, allow_none=True)
+
+
+Edi = Schema.from_dict({
+    "retailer": fields.String(required=True, validate=validate.OneOf(EDI_RETAILERS)),
+    "cancel_date": fields.Date(required=True),
+    "po_number": required_text(60),
+    **{name: optional_text(100) for name in EDI_TEXT_FIELDS[1:]},
+}, name="Edi")
+
+
+class SetItemWrite(Schema):
+    upc = required_text(64)
+    quantity = fields.Integer(required=True, validate=validate.Range(min=1, max=1000))
+    customs_value = decimal_in_range(0, 99999999, allow_none=True, load_default=None)
+    serial_numbers = fields.List(fields.String(validate=validate.Length(max=100)), load_default=None,
+                                 validate=validate.Length(max=1000))
+    personalization = optional_text(500)
+    font = optional_text(100)
+    text = optional_text(500)
+    color = optional_text(50)
+
+
+class SetWrite(Schema):
+    type = fields.String(load_default="default_set_type", validate=validate.OneOf(SET_TYPES))
+    gift_note = optional_text(500)
+    items = fields.List(fields.Nested(SetItemWrite), required=True, validate=validate.Length(min=1, max=500))
+
+
+class Options(Schema):
+    saturday_delivery = fields.Boolean(load_default=False)
+    signature_required = fields.Boolean(load_default=False)
+    expedited = fields.Boolean(load_default=False)
+    one_upc_per_shipment = fields.Boolean(load_default=False)
+    one_sku_per_shipment = fields.Boolean(load_default=False)
+    one_product_code_per_shipment = fields.Boolean(load_default=False)
+
+
+class RequestWrite(Options):
+    fulfillment_request_id = required_text(100)
+    order_id = optional_text(100)
+    warehouse_id = fields.String(load_default=OPTIMAL, validate=validate.OneOf((OPTIMAL, *LOCATIONS)))
+    fill_type = fields.String(load_default="partial", validate=validate.OneOf(FILL_TYPES))
+    ship_together = fields.Boolean(load_default=False)
+    ship_profile_id = fields.Integer(allow_none=True, load_default=None)
+    ship_method = optional_text(60)
+    shipment_type = fields.String(load_default="default_shipment_type", validate=validate.Length(min=1, max=60))
+    desired_ship_date = fields.Date(load_default=None, metadata={"description": "Today or later; today if absent"})
+    reference1 = optional_text(100)
+    reference2 = optional_text(100)
+    reference3 = optional_text(100)
+    billing_type = fields.String(load_default="sender", validate=validate.OneOf(BILLING_TYPES))
+    billing_account = optional_text(60)
+    billing_postal_code = optional_text(20)
+    incoterm = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(INCOTERMS))
+    to_address = fields.Nested(ShipToAddress, required=True)
+    edi = fields.Nested(Edi, allow_none=True, load_default=None)
+    sets = fields.List(fields.Nested(SetWrite), required=True, validate=validate.Length(min=1, max=100))
+
+
+def _changed_text(size):
+    # No load_default: a field left out of a change keeps its value.
+    return fields.String(allow_none=True, validate=validate.Length(max=size))
+
+
+class RequestUpdate(Schema):
+    fill_type = fields.String(validate=validate.OneOf(FILL_TYPES))
+    desired_ship_date = fields.Date()
+    reference1 = _changed_text(100)
+    reference2 = _changed_text(100)
+    reference3 = _changed_text(100)
+
+
+class SetUpdate(Schema):
+    type = fields.String(validate=validate.OneOf(SET_TYPES))
+    gift_note = _changed_text(500)
+
+
+class SetItemOut(Schema):
+    id = fields.Integer()
+    item_type_id = fields.Integer()
+    upc = fields.String()
+    name = fields.String()
+    quantity = fields.Integer()
+    quantity_desired = fields.Integer()
+    quantity_allocated = fields.Integer()
+    customs_value = fields.Decimal(allow_none=True, as_string=True)
+    serial_numbers = fields.List(fields.String(), allow_none=True)
+    personalization = fields.String(allow_none=True)
+    font = fields.String(allow_none=True)
+    text = fields.String(allow_none=True)
+    color = fields.String(allow_none=True)
+    children = fields.List(fields.Nested(lambda: SetItemOut()))
+
+
+class SetOut(Schema):
+    id = fields.Integer()
+    type = fields.String()
+    gift_note = fields.String(allow_none=True)
+    items = fields.List(fields.Nested(SetItemOut))
+
+
+class ShipmentLineOut(Schema):
+    set_item_id = fields.Integer()
+    upc = fields.String()
+    quantity_desired = fields.Integer()
+    quantity_allocated = fields.Integer()
+
+
+class ShipmentOut(Schema):
+    id = fields.Integer()
+    status = fields.String(metadata={"enum": list(SHIPMENT_STATUSES)})
+    inventory_allocated = fields.Boolean()
+    warehouse_id = fields.String()
+    order_id = fields.String(allow_none=True)
+    fulfillment_request_id = fields.String()
+    shipment_group_id = fields.Integer(allow_none=True)
+    ship_profile_id = fields.Integer(allow_none=True)
+    ship_method = fields.String(allow_none=True)
+    lines = fields.List(fields.Nested(ShipmentLineOut))
+    checklist = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
+        "description": "What a validating shipment still lacks: inventory, address, customs, approval"})
+
+
+class ReturnLabelOut(Schema):
+    id = fields.Integer()
+    carrier = fields.String()
+    ship_method = fields.String()
+    warehouse_id = fields.String(metadata={"description": "The warehouse the parcel goes back to"})
+    tracking_number = fields.String()
+    length = fields.Float(metadata={"description": "inches"})
+    width = fields.Float(metadata={"description": "inches"})
+    height = fields.Float(metadata={"description": "inches"})
+    weight = fields.Float(metadata={"description": "pounds"})
+    received_at = fields.DateTime(allow_none=True, metadata={"description": "When the warehouse matched the parcel"})
+    created_at = fields.DateTime()
+    created_by_username = fields.String()
+
+
+class ReturnLabelWrite(Schema):
+    fr_id = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=2**31 - 1),
+                           metadata={"description": "The fulfilment request's internal `id`"})
+    ship_profile_id = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=2**31 - 1),
+                                     metadata={"description": "One of the client's ship profiles (not LTL or Custom)"})
+    ship_method = required_text(60)
+    length = decimal_in_range(1, 999, required=True, metadata={"description": "inches"})
+    width = decimal_in_range(1, 999, required=True, metadata={"description": "inches"})
+    height = decimal_in_range(1, 999, required=True, metadata={"description": "inches"})
+    weight = decimal_in_range(0, 9999, required=True, metadata={"description": "pounds, in steps of 0.01"})
+
+
+class RequestOut(Options):
+    id = fields.Integer(metadata={"description": "The portal's internal id"})
+    fulfillment_request_id = fields.String()
+    order_id = fields.String(allow_none=True)
+    warehouse_id = fields.String(metadata={"description": "Where it ships from once placed; 'optimal' before"})
+    fill_type = fields.String()
+    ship_together = fields.Boolean()
+    ship_profile_id = fields.Integer(allow_none=True)
+    ship_method = fields.String(allow_none=True)
+    shipment_type = fields.String()
+    desired_ship_date = fields.Date()
+    actual_ship_date = fields.Date(allow_none=True)
+    shipment_group_id = fields.Integer(allow_none=True)
+    reference1 = fields.String(allow_none=True)
+    reference2 = fields.String(allow_none=True)
+    reference3 = fields.String(allow_none=True)
+    billing_type = fields.String()
+    billing_account = fields.String(allow_none=True)
+    billing_postal_code = fields.String(allow_none=True)
+    incoterm = fields.String(allow_none=True)
+    requires_approval = fields.Boolean()
+    requires_approval_reason = fields.String(allow_none=True)
+    fraud = fields.Boolean()
+    shopify_risk_score = fields.Float(allow_none=True)
+    shopify_risk_recommendation = fields.String(allow_none=True)
+    to_address = fields.Nested(ShipToAddress)
+    edi = fields.Dict(allow_none=True)
+    created_at = fields.DateTime()
+    created_by_username = fields.String()
+    sets = fields.List(fields.Nested(SetOut))
+    shipments = fields.List(fields.Nested(ShipmentOut))
+    return_labels = fields.List(fields.Nested(ReturnLabelOut), metadata={
+        "description": "The returns expected for this request (with its shipments)"})
+
+
+class RequestList(Schema):
+    fulfillment_requests = fields.List(fields.Nested(RequestOut))
+    cursor = fields.String(allow_none=True)
+
+
+class RequestListArgs(PageArgs):
+    orderId = optional_text(100)
+    fulfillmentRequestId = optional_text(100)
+    state = optional_text(100, metadata={"description": "The ship-to state or province"})
+    fromDate = fields.Date(load_default=None)
+    toDate = fields.Date(load_default=None)
+    postalCode = optional_text(20)
+    shipToPostalCode = optional_text(20)
+    shipToName = optional_text(200)
+    shipToEmail = optional_text(254)
+    invalidToAddress = fields.Boolean(load_default=False)
+    unallocatedInventory = fields.Boolean(load_default=False)
+    missingCustomsInfo = fields.Boolean(load_default=False)
+    requiresApproval = fields.Boolean(load_default=False)
+    fraud = fields.Boolean(load_default=False)
+    shipmentStatus = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(SHIPMENT_STATUSES))
+    searchTerm = optional_text(100, metadata={"description": "A prefix of the request id, order id, or ship-to name"})
+    includeSetsAndItems = fields.Boolean(load_default=False)
+    includeShipments = fields.Boolean(load_default=False)
+
+
+class BulkColumn(Schema):
+    name = fields.String()
+    description = fields.String()
+    required = fields.Boolean()
+
+
+class BulkColumnList(Schema):
+    columns = fields.List(fields.Nested(BulkColumn))

@@ -1,0 +1,29 @@
+"""seed-demo gives the first demo client requests in every tab of the list, placed like any other,
+with the ledger in step; running it again adds nothing."""
+from sqlalchemy import func, select
+
+from api.clients.models import Client
+from api.extensions import db
+from api.inventory.service import ledger_drift
+from api.orders.models import FulfillmentRequest
+from tests.orders.test_fulfillment_requests import URL
+
+TABS = {"shipmentStatus=validating": ["DEMO-7", "DEMO-4", "DEMO-3"], "shipmentStatus=processing": ["DEMO-6"],
+        "invalidToAddress=true": ["DEMO-4"], "fraud=true": ["DEMO-7"], "unallocatedInventory=true": ["DEMO-3"],
+        "missingCustomsInfo=true": ["DEMO-8"]}
+
+
+def test_seed_demo_fills_every_tab_of_the_request_list(app, client, factory):
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["seed-demo"]).exit_code == 0
+    assert runner.invoke(args=["seed-demo"]).exit_code == 0
+
+    acme = db.session.scalars(select(Client).filter_by(name="Acme Outdoor Supply")).one()
+    headers = factory.headers(factory.user("client", acme))
+    listed = client.get(URL, headers=headers).get_json()["fulfillment_requests"]
+    assert [request["fulfillment_request_id"] for request in listed] == [f"DEMO-{n}" for n in range(8, 0, -1)]
+    for query, expected in TABS.items():
+        page = client.get(f"{URL}?{query}", headers=headers).get_json()["fulfillment_requests"]
+        assert [request["fulfillment_request_id"] for request in page] == expected, query
+    assert db.session.scalar(select(func.count()).select_from(FulfillmentRequest)) == 8
+    assert ledger_drift() == []
