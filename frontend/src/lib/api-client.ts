@@ -36,6 +36,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (await response.json()) as T;
 }
 
+/** Like apiRequest, for answers that are files (a PDF label). */
+export async function apiRequestBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send(path, options);
+  return response.blob();
+}
+
 /** Like apiRequest, for answers that are not JSON. */
 export async function apiRequestText(path: string, options: RequestOptions = {}): Promise<string> {
   const response = await send(path, options);

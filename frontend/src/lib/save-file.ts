@@ -4,7 +4,12 @@
  * spreadsheets need to read the file as UTF-8, so it is put back.
  */
 export function saveCsvFile(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }));
+  saveFile(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }), fileName);
+}
+
+/** Hands a file fetched with the token (a PDF label) to the browser as a download. */
+export function saveFile(file: Blob, fileName: string) {
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOAD_MORE_THRESHOLD, needsNextPage, ROW_HEIGHT } from './components/ProductTable';
+import { LOAD_MORE_THRESHOLD, needsNextPage, ROW_HEIGHT } from '../../components/ScrollingTable';
 import { humanize } from './humanize';
 import { toReservationInputs, toReservations } from './reservations';
 

@@ -1,5 +1,5 @@
-import { Fragment, type ReactNode } from 'react';
-import { Badge, Card, Col, Row, Table } from 'react-bootstrap';
+import { Badge, Col, Row, Table } from 'react-bootstrap';
+import { Facts, Panel } from '../../../components/Facts';
 import { Link } from 'react-router';
 import { useCan } from '../../../lib/current-user';
 import { LoadingView } from '../../../components/LoadingView';
@@ -100,32 +100,6 @@ export function ProductDetail({ clientId, upc }: { clientId: string; upc: string
 const yesNo = (flag: boolean) => (flag ? 'Yes' : 'No');
 const formatArrival = (isoDate: string | null) => (isoDate === null ? '' : formatDate(isoDate));
 const money = (amount: number | null) => (amount === null ? null : amount.toFixed(2));
-
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card className="mb-3">
-      <Card.Header as="h3" className="h6 mb-0">
-        {title}
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card>
-  );
-}
-
-function Facts({ title, facts }: { title: string; facts: [string, ReactNode][] }) {
-  return (
-    <Panel title={title}>
-      <dl className="row mb-0">
-        {facts.map(([label, value]) => (
-          <Fragment key={label}>
-            <dt className="col-6">{label}</dt>
-            <dd className="col-6 mb-1 text-break">{value ?? ''}</dd>
-          </Fragment>
-        ))}
-      </dl>
-    </Panel>
-  );
-}
 
 /** A figure of the physical description; a missing one is shown in danger style, since shipping needs it. */
 function Measure({ value, unit }: { value: number | null; unit: string }) {

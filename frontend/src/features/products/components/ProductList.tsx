@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Form, Nav } from 'react-bootstrap';
+import { useMemo } from 'react';
+import { Nav } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
 import {
   activeTabLabel,
@@ -9,11 +9,9 @@ import {
   searchParamsWithFilters,
 } from '../product-filters';
 import { useCan } from '../../../lib/current-user';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { SearchBox } from '../../../components/SearchBox';
 import { ProductTable } from './ProductTable';
 import { usePageTitle } from '../../../lib/use-page-title';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** Every one of them creates items, so they need create:items. */
 const ADD_BUTTONS = [
@@ -61,6 +59,9 @@ export function ProductList({ clientId }: { clientId: string }) {
         ))}
       </Nav>
       <SearchBox
+        className="mb-3"
+        label="Filter Products"
+        placeholder="Filter Products"
         urlValue={typeof filters.searchTerm === 'string' ? filters.searchTerm : ''}
         onSearch={(searchTerm) =>
           setSearchParams((current) => searchParamsWithFilters(current, { searchTerm }), { replace: true })
@@ -68,36 +69,5 @@ export function ProductList({ clientId }: { clientId: string }) {
       />
       <ProductTable clientId={clientId} query={query} />
     </section>
-  );
-}
-
-/** The 'Filter Products' box: writes its text to the URL once typing pauses. */
-function SearchBox({ urlValue, onSearch }: { urlValue: string; onSearch: (searchTerm: string) => void }) {
-  const [text, setText] = useState(urlValue);
-  const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const lastSent = useRef(urlValue);
-
-  useEffect(() => {
-    if (debounced.trim() === lastSent.current) return;
-    lastSent.current = debounced.trim();
-    onSearch(debounced.trim());
-  }, [debounced, onSearch]);
-
-  // The URL can change without typing (back button, a link): show what it says.
-  useEffect(() => {
-    if (urlValue === lastSent.current) return;
-    lastSent.current = urlValue;
-    setText(urlValue);
-  }, [urlValue]);
-
-  return (
-    <Form.Control
-      className="mb-3"
-      type="search"
-      placeholder="Filter Products"
-      aria-label="Filter Products"
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-    />
   );
 }
