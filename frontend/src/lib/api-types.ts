@@ -2650,6 +2650,443 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/fulfillment_requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List fulfilment requests, newest first, with the list page's filters. */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string | null;
+                    orderId?: string | null;
+                    fulfillmentRequestId?: string | null;
+                    /** @description The ship-to state or province */
+                    state?: string | null;
+                    fromDate?: string | null;
+                    toDate?: string | null;
+                    postalCode?: string | null;
+                    shipToPostalCode?: string | null;
+                    shipToName?: string | null;
+                    shipToEmail?: string | null;
+                    invalidToAddress?: boolean;
+                    unallocatedInventory?: boolean;
+                    missingCustomsInfo?: boolean;
+                    requiresApproval?: boolean;
+                    fraud?: boolean;
+                    shipmentStatus?: "validating" | "ready_to_process" | "processing" | "pending_ship_label" | "shipped" | "canceled" | null;
+                    /** @description A prefix of the request id, order id, or ship-to name */
+                    searchTerm?: string | null;
+                    includeSetsAndItems?: boolean;
+                    includeShipments?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RequestList"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        /** Create a fulfilment request; it is placed at once (shipments, stock allocated by its fill type). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RequestWrite"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RequestOut"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/fulfillment_requests/bulk/columns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The columns of a bulk fulfilment request file, in order, with what each takes. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BulkColumnList"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/fulfillment_requests/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create fulfilment requests from CSV rows, as a job that places them (the whole file is checked first). */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Answer what would happen; apply nothing */
+                    validateOnly?: boolean;
+                    /** @description Apply the valid rows, skip the others */
+                    validRowsOnly?: boolean;
+                    /** @description Accepted for compatibility: uploads always run as jobs */
+                    runAsync?: boolean;
+                    /** @description The name of the uploaded file, for the result mail */
+                    fileName?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /**
+             * @description The CSV's rows as objects keyed by column header (names exactly as below; an empty cell is null), one row per item line, the rows of a request next to each other:
+             *
+             *     - `fulfillment_request_id`: Your reference of the request, unique among your requests (required); its rows go together
+             *     - `order_id`: Your order number
+             *     - `warehouse_id`: CA01, NJ01, TX01, BC01, IL01, NJ03, CA02, TX02 or optimal (default)
+             *     - `fill_type`: partial (default), complete, kill or partial_kill
+             *     - `ship_together`: true needs a warehouse_id other than optimal and fill_type complete
+             *     - `ship_profile_id`: One of your ship profiles
+             *     - `ship_method`: A ship method of the profile's carrier
+             *     - `shipment_type`: default_shipment_type (default) or another shipment type
+             *     - `desired_ship_date`: YYYY-MM-DD, today or later (default today)
+             *     - `reference1`: Free text
+             *     - `reference2`: Free text
+             *     - `reference3`: Free text
+             *     - `billing_type`: sender (default), recipient, collect or third_party
+             *     - `billing_account`: Required for third_party billing
+             *     - `billing_postal_code`: Required for third_party billing
+             *     - `incoterm`: DDU or DDP
+             *     - `saturday_delivery`: true only for UPS and FedEx express ship methods
+             *     - `signature_required`: true or false
+             *     - `expedited`: true or false
+             *     - `one_upc_per_shipment`: true or false
+             *     - `one_sku_per_shipment`: true or false
+             *     - `one_product_code_per_shipment`: true or false
+             *     - `to_name`: Recipient (required)
+             *     - `to_company`: Company
+             *     - `to_address_1`: Street (required)
+             *     - `to_address_2`: Apartment, suite
+             *     - `to_address_3`: More address
+             *     - `to_city`: City (required)
+             *     - `to_state`: State or province (required)
+             *     - `to_postal_code`: Postal code (required)
+             *     - `to_country`: Country code or name (required)
+             *     - `to_phone`: Phone (required)
+             *     - `to_email`: E-mail
+             *     - `set_type`: default_set_type (default), gift_note, gift_wrap or duct_wrap
+             *     - `gift_note`: At most 500 characters
+             *     - `upc`: The item of this row (required); one row per UPC in a request
+             *     - `quantity`: 1 to 1000 (required)
+             *     - `customs_value`: Per unit, 0 to 99999999; required outside the US
+             */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        [key: string]: string | null;
+                    }[];
+                };
+            };
+            responses: {
+                /** @description The validate-only report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportReport"];
+                    };
+                };
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Job"];
+                    };
+                };
+                /** @description Row errors; nothing was applied */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/fulfillment_requests/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        /** Get a fulfilment request with its sets, items and shipments. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    request_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RequestOut"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        /** Change the fill type, desired ship date or references of a request. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    request_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RequestUpdate"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RequestOut"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/fulfillment_requests/{request_id}/sets/{set_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+                set_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a set's type or gift note (while no shipment of the request is past processing). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    request_id: number;
+                    set_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SetUpdate"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RequestOut"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/fulfillment_requests/{request_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Approve a request that needs approval (LTL, fraud risk). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    request_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RequestOut"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/request/get_return_label": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a return label for a request (not LTL or Custom): the parcel goes back to the warehouse it
+         *     shipped from. The return is recorded on the request with the label's tracking number.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReturnLabelWrite"];
+                };
+            };
+            responses: {
+                /** @description A 4×6 inch PDF label */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3593,6 +4030,321 @@ export interface components {
             default_city: string;
             default_state: string;
             cities: components["schemas"]["CityState"][];
+        };
+        ShipToAddress: {
+            name: string;
+            /** @default null */
+            company: string | null;
+            address_1: string;
+            /** @default null */
+            address_2: string | null;
+            /** @default null */
+            address_3: string | null;
+            city: string;
+            state: string;
+            postal_code: string;
+            country: string;
+            phone: string;
+            /** @default null */
+            email: string | null;
+            /** @enum {string} */
+            readonly validation_status?: "validated" | "invalid";
+            readonly validation_error?: string | null;
+        };
+        SetItemOut: {
+            id: number;
+            item_type_id: number;
+            upc: string;
+            name: string;
+            quantity: number;
+            quantity_desired: number;
+            quantity_allocated: number;
+            customs_value: number | null;
+            serial_numbers: string[] | null;
+            personalization: string | null;
+            font: string | null;
+            text: string | null;
+            color: string | null;
+            children: components["schemas"]["SetItemOut"][];
+        };
+        SetOut: {
+            id: number;
+            type: string;
+            gift_note: string | null;
+            items: components["schemas"]["SetItemOut"][];
+        };
+        ShipmentLineOut: {
+            set_item_id: number;
+            upc: string;
+            quantity_desired: number;
+            quantity_allocated: number;
+        };
+        ShipmentOut: {
+            id: number;
+            /** @enum {string} */
+            status: "validating" | "ready_to_process" | "processing" | "pending_ship_label" | "shipped" | "canceled";
+            inventory_allocated: boolean;
+            warehouse_id: string;
+            order_id: string | null;
+            fulfillment_request_id: string;
+            shipment_group_id: number | null;
+            ship_profile_id: number | null;
+            ship_method: string | null;
+            lines: components["schemas"]["ShipmentLineOut"][];
+            /** @description What a validating shipment still lacks: inventory, address, customs, approval */
+            checklist: {
+                [key: string]: string;
+            };
+        };
+        ReturnLabelOut: {
+            id: number;
+            carrier: string;
+            ship_method: string;
+            /** @description The warehouse the parcel goes back to */
+            warehouse_id: string;
+            tracking_number: string;
+            /** @description inches */
+            length: number;
+            /** @description inches */
+            width: number;
+            /** @description inches */
+            height: number;
+            /** @description pounds */
+            weight: number;
+            /**
+             * Format: date-time
+             * @description When the warehouse matched the parcel
+             */
+            received_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            created_by_username: string;
+        };
+        RequestOut: {
+            /** @default false */
+            saturday_delivery: boolean;
+            /** @default false */
+            signature_required: boolean;
+            /** @default false */
+            expedited: boolean;
+            /** @default false */
+            one_upc_per_shipment: boolean;
+            /** @default false */
+            one_sku_per_shipment: boolean;
+            /** @default false */
+            one_product_code_per_shipment: boolean;
+            /** @description The portal's internal id */
+            id: number;
+            fulfillment_request_id: string;
+            order_id: string | null;
+            /** @description Where it ships from once placed; 'optimal' before */
+            warehouse_id: string;
+            fill_type: string;
+            ship_together: boolean;
+            ship_profile_id: number | null;
+            ship_method: string | null;
+            shipment_type: string;
+            /** Format: date */
+            desired_ship_date: string;
+            /** Format: date */
+            actual_ship_date: string | null;
+            shipment_group_id: number | null;
+            reference1: string | null;
+            reference2: string | null;
+            reference3: string | null;
+            billing_type: string;
+            billing_account: string | null;
+            billing_postal_code: string | null;
+            incoterm: string | null;
+            requires_approval: boolean;
+            requires_approval_reason: string | null;
+            fraud: boolean;
+            shopify_risk_score: number | null;
+            shopify_risk_recommendation: string | null;
+            to_address: components["schemas"]["ShipToAddress"];
+            edi: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+            created_by_username: string;
+            sets: components["schemas"]["SetOut"][];
+            shipments: components["schemas"]["ShipmentOut"][];
+            /** @description The returns expected for this request (with its shipments) */
+            return_labels: components["schemas"]["ReturnLabelOut"][];
+        };
+        RequestList: {
+            fulfillment_requests: components["schemas"]["RequestOut"][];
+            cursor: string | null;
+        };
+        Edi: {
+            /** @enum {string} */
+            retailer: "amazon" | "bestbuy" | "bloomingdales" | "century21" | "chewy" | "costco" | "jcpenny" | "macys" | "neiman" | "nordstrom" | "qvc" | "rei" | "ruegilt" | "saks" | "sephora" | "stitchfix" | "target" | "tjmaxx" | "walmart" | "wayfair" | "zappos";
+            /** Format: date */
+            cancel_date: string;
+            po_number: string;
+            /** @default null */
+            department_number: string | null;
+            /** @default null */
+            dc_number: string | null;
+            /** @default null */
+            division_number: string | null;
+            /** @default null */
+            store_number: string | null;
+            /** @default null */
+            store_name: string | null;
+            /** @default null */
+            store_address1: string | null;
+            /** @default null */
+            store_address2: string | null;
+            /** @default null */
+            store_city: string | null;
+            /** @default null */
+            store_state: string | null;
+            /** @default null */
+            store_postalcode: string | null;
+            /** @default null */
+            product_description: string | null;
+            /** @default null */
+            product_type: string | null;
+            /** @default null */
+            edi_reference_1: string | null;
+            /** @default null */
+            edi_reference_2: string | null;
+            /** @default null */
+            edi_reference_3: string | null;
+            /** @default null */
+            vendor_number: string | null;
+            /** @default null */
+            group_number: string | null;
+        };
+        SetItemWrite: {
+            upc: string;
+            quantity: number;
+            /** @default null */
+            customs_value: number | null;
+            /** @default null */
+            serial_numbers: string[] | null;
+            /** @default null */
+            personalization: string | null;
+            /** @default null */
+            font: string | null;
+            /** @default null */
+            text: string | null;
+            /** @default null */
+            color: string | null;
+        };
+        SetWrite: {
+            /**
+             * @default default_set_type
+             * @enum {string}
+             */
+            type: "default_set_type" | "gift_note" | "gift_wrap" | "duct_wrap";
+            /** @default null */
+            gift_note: string | null;
+            items: components["schemas"]["SetItemWrite"][];
+        };
+        RequestWrite: {
+            /** @default false */
+            saturday_delivery: boolean;
+            /** @default false */
+            signature_required: boolean;
+            /** @default false */
+            expedited: boolean;
+            /** @default false */
+            one_upc_per_shipment: boolean;
+            /** @default false */
+            one_sku_per_shipment: boolean;
+            /** @default false */
+            one_product_code_per_shipment: boolean;
+            fulfillment_request_id: string;
+            /** @default null */
+            order_id: string | null;
+            /**
+             * @default optimal
+             * @enum {string}
+             */
+            warehouse_id: "optimal" | "CA01" | "NJ01" | "TX01" | "BC01" | "IL01" | "NJ03" | "CA02" | "TX02";
+            /**
+             * @default partial
+             * @enum {string}
+             */
+            fill_type: "partial" | "complete" | "kill" | "partial_kill";
+            /** @default false */
+            ship_together: boolean;
+            /** @default null */
+            ship_profile_id: number | null;
+            /** @default null */
+            ship_method: string | null;
+            /** @default default_shipment_type */
+            shipment_type: string;
+            /**
+             * Format: date
+             * @description Today or later; today if absent
+             * @default null
+             */
+            desired_ship_date: string | null;
+            /** @default null */
+            reference1: string | null;
+            /** @default null */
+            reference2: string | null;
+            /** @default null */
+            reference3: string | null;
+            /**
+             * @default sender
+             * @enum {string}
+             */
+            billing_type: "sender" | "recipient" | "collect" | "third_party";
+            /** @default null */
+            billing_account: string | null;
+            /** @default null */
+            billing_postal_code: string | null;
+            /**
+             * @default null
+             * @enum {string|null}
+             */
+            incoterm: "DDU" | "DDP" | null;
+            to_address: components["schemas"]["ShipToAddress"];
+            /** @default null */
+            edi: components["schemas"]["Edi"] | (Record<string, never> | null);
+            sets: components["schemas"]["SetWrite"][];
+        };
+        BulkColumn: {
+            name: string;
+            description: string;
+            required: boolean;
+        };
+        BulkColumnList: {
+            columns: components["schemas"]["BulkColumn"][];
+        };
+        RequestUpdate: {
+            /** @enum {string} */
+            fill_type: "partial" | "complete" | "kill" | "partial_kill";
+            /** Format: date */
+            desired_ship_date: string;
+            reference1: string | null;
+            reference2: string | null;
+            reference3: string | null;
+        };
+        SetUpdate: {
+            /** @enum {string} */
+            type: "default_set_type" | "gift_note" | "gift_wrap" | "duct_wrap";
+            gift_note: string | null;
+        };
+        ReturnLabelWrite: {
+            /** @description The fulfilment request's internal `id` */
+            fr_id: number;
+            /** @description One of the client's ship profiles (not LTL or Custom) */
+            ship_profile_id: number;
+            ship_method: string;
+            /** @description inches */
+            length: number;
+            /** @description inches */
+            width: number;
+            /** @description inches */
+            height: number;
+            /** @description pounds, in steps of 0.01 */
+            weight: number;
         };
     };
     responses: {

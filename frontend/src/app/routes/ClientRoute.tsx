@@ -15,6 +15,9 @@ import { clientVersionAllows } from '../shell/navigation';
 
 // Each area is a chunk of its own, loaded when first opened, so the first screen after login waits for none of them.
 const ProductsRoutes = lazy(() => import('./ProductsRoutes').then((module) => ({ default: module.ProductsRoutes })));
+const FulfillmentRequestsRoutes = lazy(() =>
+  import('./FulfillmentRequestsRoutes').then((module) => ({ default: module.FulfillmentRequestsRoutes })),
+);
 const ReportsRoutes = lazy(() => import('./ReportsRoutes').then((module) => ({ default: module.ReportsRoutes })));
 const RequestRoute = lazy(() => import('./RequestRoute').then((module) => ({ default: module.RequestRoute })));
 const ShopifyRoutes = lazy(() => import('./ShopifyRoutes').then((module) => ({ default: module.ShopifyRoutes })));
@@ -29,7 +32,6 @@ const RmaUpload = lazy(() => import('../../features/uploads/components/RmaUpload
 const PLACEHOLDER_AREAS = [
   { path: 'dashboards/orders', title: 'Orders Dashboard' },
   { path: 'dashboards/shipments', title: 'Shipments Dashboard' },
-  { path: 'fulfillment_requests/*', title: 'Fulfillment Requests' },
   { path: 'ltl/*', title: 'LTL', minClientVersion: CLIENT_VERSION_WITH_LTL },
   { path: 'orders/:orderId', title: 'Order' },
   { path: 'shipments/:shipmentId', title: 'Shipment' },
@@ -82,6 +84,10 @@ function ClientArea({ clientId }: { clientId: string }) {
             />
           ))}
           <Route path="item_types/*" element={<ProductsRoutes clientId={clientId} isAdmin={user.isAdmin} />} />
+          <Route
+            path="fulfillment_requests/*"
+            element={<FulfillmentRequestsRoutes clientId={clientId} shopName={client.shopify_shop_name} />}
+          />
           <Route path="requests/:requestId" element={<RequestRoute clientId={clientId} />} />
           <Route path="users/*" element={<UsersRoutes clientId={clientId} />} />
           <Route path="shopify/*" element={<ShopifyRoutes clientId={clientId} />} />

@@ -1,6 +1,7 @@
 import type { TextBody } from '../../lib/api-client';
-import type { ImportReport, Job } from '../../lib/models';
+import type { BulkColumn, ImportReport, Job } from '../../lib/models';
 import { checkCasePacksUpload, uploadCasePacks } from './api/upload-case-packs';
+import { checkFulfillmentRequestsUpload, uploadFulfillmentRequests } from './api/upload-fulfillment-requests';
 import { checkInboundUpload, uploadInbound } from './api/upload-inbound';
 import { checkItemsUpload, uploadItems } from './api/upload-items';
 import type { UploadOptions } from './api/upload-request';
@@ -102,3 +103,19 @@ export const RMAS_UPLOAD: UploadKind<ReturnType<typeof groupRmaRows>['rmas']> = 
   upload: uploadRmas,
   describeCheck: ({ rows, would_create }) => `${count(rows, 'line')}: ${count(would_create, 'RMA')} would be created.`,
 };
+
+/** Bulk fulfilment requests: one row per item line; the columns are the API's (names match exactly). */
+export function fulfillmentRequestsUpload(columns: BulkColumn[]): UploadKind<CsvRowValues[]> {
+  return {
+    headerRule: {
+      allowed: columns.map((column) => column.name),
+      required: columns.filter((column) => column.required).map((column) => column.name),
+    },
+    maxBytes: UPLOAD_MAX_BYTES,
+    prepare: rowValues,
+    check: checkFulfillmentRequestsUpload,
+    upload: uploadFulfillmentRequests,
+    describeCheck: ({ rows, would_create }) =>
+      `${count(rows, 'row')}: ${count(would_create, 'fulfillment request')} would be created.`,
+  };
+}

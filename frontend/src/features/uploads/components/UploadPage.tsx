@@ -35,6 +35,8 @@ interface UploadPageProps<Body> {
   kind: UploadKind<Body>;
   /** What the file must hold, shown above the file field. */
   instructions: ReactNode;
+  /** Said first once the upload is accepted. */
+  acceptedMessage?: string;
 }
 
 type Busy = 'reading' | 'checking' | 'uploading' | null;
@@ -47,7 +49,7 @@ function rowErrorLines(errors: RowErrors['errors']): Set<number> {
  * Reads a CSV file in the browser, shows its problems and a preview before anything is sent,
  * checks it with the API (validate only), uploads it, and follows the job that applies it.
  */
-export function UploadPage<Body>({ clientId, title, kind, instructions }: UploadPageProps<Body>) {
+export function UploadPage<Body>({ clientId, title, kind, instructions, acceptedMessage }: UploadPageProps<Body>) {
   usePageTitle(title);
   const [chosen, setChosen] = useState<ChosenFile<Body> | null>(null);
   const [unreadable, setUnreadable] = useState<string | null>(null);
@@ -223,7 +225,10 @@ export function UploadPage<Body>({ clientId, title, kind, instructions }: Upload
 
       {job && (
         <>
-          <Alert variant="success">{RESULTS_BY_EMAIL_MESSAGE}</Alert>
+          <Alert variant="success">
+            {acceptedMessage && <div>{acceptedMessage}</div>}
+            {RESULTS_BY_EMAIL_MESSAGE}
+          </Alert>
           <JobProgress key={job.id} jobId={job.id} clientId={clientId} />
         </>
       )}

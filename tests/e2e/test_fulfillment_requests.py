@@ -1,0 +1,246 @@
+"""The fulfilment request screens: the list (tabs, search, status and date filters, scrolling through
+pages by cursor), a request's detail (cards, sets with their children, settings edit, approval) and
+the return label page that downloads the PDF."""
+import re
+
+import requests
+from playwright.sync_api import expect
+
+from api.extensions import db
+from api.inventory.service import record_movement
+from api.orders.bulk import COLUMN_DESCRIPTIONS
+from api.orders.models import FulfillmentRequest
+from api.products.models import BUNDLE
+from api.shipping.models import Carrier, ShipProfile
+from tests.e2e.conftest import log_in
+from tests.factories import PASSWORD
+from tests.live import log_in as api_log_in
+
+BROOKLYN = {"name": "Pat Doe", "address_1": "75 Livingston St", "city": "Brooklyn", "state": "NY",
+            "postal_code": "11201", "country": "US", "phone": "718 555 0100"}
+OLDER_REQUESTS = 120  # more than a page (100): the oldest ones come as the list is scrolled
+
+
+def create(base_url, headers, reference, items=(("TENT", 1),), **fields):
+    body = {"fulfillment_request_id": reference, "to_address": fields.pop("to_address", BROOKLYN),
+            "sets": [{"items": [{"upc": upc, "quantity": quantity} for upc, quantity in items]}], **fields}
+    answer = requests.post(f"{base_url}/api/v4/fulfillment_requests", json=body, headers=headers, timeout=30)
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def scroller(page):
+    return page.get_by_test_id("requests-scroller")
+
+
+def request_links(page):
+    return scroller(page).locator("tbody a")
+
+
+def test_list_filter_open_edit_approve_and_create_a_return(factory, live_api, page, screenshot):
+    acme = factory.client("Acme Outdoor")
+    factory.user("client", acme, username="alex.lead")
+    tent = factory.item(acme, upc="TENT", name="Trail Tent")
+    stove = factory.item(acme, upc="STOVE", name="Camp Stove")
+    factory.item(acme, upc="CAMP-SET", name="Camp Set", composite_type=BUNDLE, children=[(tent, 1), (stove, 2)])
+    record_movement(tent, "NJ01", unbound=500, reason="receipt", reference="test", actor="test")
+    record_movement(stove, "NJ01", unbound=500, reason="receipt", reference="test", actor="test")
+    ups = ShipProfile(client_id=acme.id, name="UPS account", carrier=db.session.query(Carrier).filter_by(name="UPS").one())
+    db.session.add(ups)
+    db.session.commit()
+    headers = {**api_log_in(live_api, "alex.lead", PASSWORD)}
+    for n in range(1, OLDER_REQUESTS + 1):
+        create(live_api, headers, f"FR-{n:03d}", order_id=f"ORD-{n:03d}")
+    create(live_api, headers, "FR-MISPLACED", to_address={**BROOKLYN, "city": "Springfield"})
+    bundle = create(live_api, headers, "FR-BUNDLE", items=(("CAMP-SET", 2),), order_id="ORD-B", warehouse_id="NJ01",
+                    ship_profile_id=ups.id, ship_method="UPS_GROUND")
+    risky = create(live_api, headers, "FR-RISKY")
+    flagged = db.session.get(FulfillmentRequest, risky["id"])
+    flagged.requires_approval, flagged.requires_approval_reason, flagged.fraud = True, "fraud", True
+    flagged.shopify_risk_recommendation, flagged.shopify_risk_score = "investigate", 0.7
+    db.session.commit()
+
+    log_in(page, live_api, "alex.lead", PASSWORD, path=f"/{acme.id}/fulfillment_requests")
+    expect(page.get_by_role("heading", name="Fulfillment Requests")).to_be_visible()
+    for button in ("Bulk Import", "New"):
+        expect(page.get_by_role("link", name=button, exact=True)).to_be_visible()
+    expect(request_links(page).first).to_have_text("FR-RISKY")  # newest first
+    for column in ("ID", "Order ID", "Warehouse", "Ship Profile ID", "Ship Method", "To Address", "Order Date"):
+        expect(scroller(page).get_by_role("columnheader", name=column, exact=True)).to_be_visible()
+    screenshot(page, "list")
+
+    # Scrolling to the end fetches the next page by cursor until the oldest request is drawn.
+    page.wait_for_function(
+        """() => {
+            const list = document.querySelector('[data-testid=requests-scroller]');
+            list.scrollTop = list.scrollHeight;
+            return [...list.querySelectorAll('tbody a')].some((link) => link.textContent === 'FR-001');
+        }""",
+        polling=100,
+    )
+    expect(request_links(page).filter(has_text=re.compile("^FR-001$"))).to_be_visible()
+
+    tabs = page.get_by_role("navigation", name="Request filters")
+    tabs.get_by_role("link", name="Invalid Address").click()
+    expect(page).to_have_url(re.compile(r"tab=Invalid\+Address"))
+    expect(request_links(page)).to_have_text(["FR-MISPLACED"])
+    tabs.get_by_role("link", name="Fraud", exact=True).click()
+    expect(request_links(page)).to_have_text(["FR-RISKY"])
+    tabs.get_by_role("link", name="All", exact=True).click()
+    page.get_by_label("Date").select_option(label="Today")
+    page.get_by_label("Status").select_option(label="Shipped")
+    expect(scroller(page).get_by_text("No fulfillment requests found.")).to_be_visible()
+    page.get_by_label("Status").select_option(label="All Statuses")
+    page.get_by_label("Search").fill("FR-BUN")
+    expect(request_links(page)).to_have_text(["FR-BUNDLE"])
+    screenshot(page, "searched")
+
+    request_links(page).first.click()
+    expect(page).to_have_url(re.compile(rf"/{acme.id}/fulfillment_requests/{bundle['id']}$"))
+    expect(page.get_by_role("heading", name="Fulfillment Request FR-BUNDLE")).to_be_visible()
+    for card in ("Fulfillment Request", "Settings", "Shipping Address", "Shipping Carrier and Method", "Sets", "Shipments"):
+        expect(page.get_by_role("heading", name=card, exact=True)).to_be_visible()
+    expect(page.get_by_text("Internal ID")).to_have_count(0)  # admins only
+    expect(page.get_by_role("cell", name="Trail Tent")).to_have_count(0)
+    page.get_by_role("button", name="Show the items of CAMP-SET").click()
+    expect(page.get_by_role("cell", name="Trail Tent")).to_be_visible()
+    expect(page.get_by_role("cell", name="Camp Stove")).to_be_visible()
+    page.get_by_label("Reference 1").fill("PO 7731")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("alert")).to_have_text("Saved")
+    screenshot(page, "detail")
+
+    page.get_by_role("link", name="Create Return").click()
+    expect(page).to_have_url(re.compile(rf"/fulfillment_requests/{bundle['id']}/return/create$"))
+    expect(page.get_by_label("Carrier").locator("option")).to_have_text(["Choose a ship profile", "UPS · UPS account"])
+    page.get_by_label("Carrier").select_option(label="UPS · UPS account")
+    page.get_by_label("Ship Method").select_option(label="UPS Ground")
+    page.get_by_label("Length (in)").fill("12")
+    page.get_by_label("Width (in)").fill("9")
+    page.get_by_label("Height (in)").fill("4")
+    page.get_by_label("Weight (lbs)").fill("3.25")
+    expect(page.get_by_label("Weight (lbs)")).to_have_attribute("step", "0.01")
+    screenshot(page, "return-form")
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Create Return Label").click()
+    assert download.value.suggested_filename == "return-label-FR-BUNDLE.pdf"
+    assert open(download.value.path(), "rb").read(5) == b"%PDF-"
+    expect(page.get_by_role("alert")).to_have_text("Created!")
+
+    page.get_by_role("link", name="FR-BUNDLE").click()
+    expect(page.get_by_role("heading", name="Expected Returns")).to_be_visible()
+    expect(page.get_by_role("cell", name=re.compile(r"^RT\d{12}$"))).to_be_visible()
+    expect(page.get_by_label("Reference 1")).to_have_value("PO 7731")
+
+    page.goto(f"{live_api}/{acme.id}/fulfillment_requests/{risky['id']}")
+    expect(page.get_by_role("heading", name="Shopify Risk Analysis")).to_be_visible()
+    expect(page.get_by_text("Shopify recommends: investigate.")).to_be_visible()
+    screenshot(page, "approval")
+    page.get_by_role("button", name="Approve").click()
+    expect(page.get_by_role("alert")).to_have_text("Fulfillment Request has been approved")
+    expect(page.get_by_role("heading", name="Shopify Risk Analysis")).to_have_count(0)
+
+
+def test_bulk_import_documents_its_columns_checks_the_file_and_creates_the_requests(
+        factory, live_api, page, screenshot, mail, tmp_path):
+    acme = factory.client("Acme Outdoor")
+    factory.user("client", acme, username="alex.lead")
+    tent = factory.item(acme, upc="TENT", name="Trail Tent")
+    factory.item(acme, upc="STOVE", name="Camp Stove")
+    record_movement(tent, "NJ01", unbound=5, reason="receipt", reference="test", actor="test")
+    db.session.commit()
+    address = "Pat Doe,75 Livingston St,Brooklyn,NY,11201,US,718 555 0100"
+    file = tmp_path / "orders.csv"
+    file.write_text(
+        "fulfillment_request_id,to_name,to_address_1,to_city,to_state,to_postal_code,to_country,to_phone,upc,quantity\n"
+        f"BULK-1,{address},TENT,2\n"
+        f"BULK-1,{address},STOVE,1\n"
+        f"BULK-2,{address},TENT,1\n")
+
+    log_in(page, live_api, "alex.lead", PASSWORD, path=f"/{acme.id}/fulfillment_requests")
+    page.get_by_role("link", name="Bulk Import").click()
+    expect(page.get_by_role("heading", name="Bulk Fulfillment Requests")).to_be_visible()
+    columns = page.get_by_role("table", name="Columns")
+    expect(columns.get_by_role("row")).to_have_count(1 + len(COLUMN_DESCRIPTIONS))  # every column: one page of 50
+    expect(columns.get_by_role("cell", name="fulfillment_request_id", exact=True)).to_be_visible()
+    page.get_by_label("CSV file").set_input_files(str(file))
+    page.get_by_role("button", name="Check file").click()
+    expect(page.get_by_text("3 rows: 2 fulfillment requests would be created.", exact=False)).to_be_visible()
+    page.get_by_role("button", name="Upload", exact=True).click()
+    expect(page.get_by_text("Bulk fulfillment request upload success")).to_be_visible()
+    expect(page.get_by_label("Job progress").get_by_text("Status: Succeeded")).to_be_visible(timeout=60_000)
+    screenshot(page, "bulk-succeeded")
+    mail.wait_for(1)
+
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Fulfillment Requests").click()
+    expect(request_links(page)).to_have_text(["BULK-2", "BULK-1"])
+
+
+def test_new_request_form_follows_its_rules_and_creates_the_request(factory, live_api, page, screenshot):
+    acme = factory.client("Acme Outdoor")
+    factory.user("client", acme, username="alex.lead")
+    tent = factory.item(acme, upc="TENT", name="Trail Tent")
+    factory.item(acme, upc="STOVE", name="Camp Stove")
+    record_movement(tent, "NJ01", unbound=5, reason="receipt", reference="test", actor="test")
+    for carrier in ("UPS", "USPS"):
+        db.session.add(ShipProfile(client_id=acme.id, name=f"{carrier} account",
+                                   carrier=db.session.query(Carrier).filter_by(name=carrier).one()))
+    db.session.commit()
+
+    log_in(page, live_api, "alex.lead", PASSWORD, path=f"/{acme.id}/fulfillment_requests")
+    page.get_by_role("link", name="New", exact=True).click()
+    expect(page.get_by_role("heading", name="New Fulfillment Request")).to_be_visible()
+    for section in ("Request Details", "Shipping Details", "Ship To Address", "EDI Retail Shipments", "Items"):
+        expect(page.get_by_role("heading", name=section, exact=True)).to_be_visible()
+    expect(page.get_by_label("Warehouse", exact=True)).to_have_value("optimal")
+    expect(page.get_by_label("Fill Type", exact=True)).to_have_value("partial")
+    expect(page.get_by_label("Shipment Type")).to_have_value("default_shipment_type")
+    expect(page.get_by_label("Ship together (needs a warehouse other than optimal and fill type complete)")).to_be_disabled()
+
+    page.get_by_label("Fulfillment Request ID").fill("WEB-1")
+    page.get_by_label("Ship Profile").select_option(label="USPS · USPS account")
+    page.get_by_label("Ship Method").select_option(label="USPS Priority Mail")
+    expect(page.get_by_label("Saturday Delivery (UPS and FedEx express only)")).to_be_disabled()
+    page.get_by_label("Ship Profile").select_option(label="UPS · UPS account")
+    page.get_by_label("Ship Method").select_option(label="UPS Next Day Air")
+    page.get_by_label("Saturday Delivery (UPS and FedEx express only)").check()
+    page.get_by_label("Billing", exact=True).select_option("third_party")
+    expect(page.get_by_label("Billing Account")).to_be_visible()
+    page.get_by_label("Billing", exact=True).select_option("sender")
+    expect(page.get_by_label("Billing Account")).to_have_count(0)
+
+    page.get_by_label("Name", exact=True).fill("Pat Doe")
+    page.get_by_label("Address 1").fill("75 Livingston St")
+    page.get_by_label("Postal Code").fill("11201")
+    page.get_by_label("Phone").fill("718 555 0100")
+    page.get_by_label("Postal Code").blur()
+    expect(page.get_by_label("City")).to_have_value("BROOKLYN")  # from the ZIP code lookup, in USPS form
+    expect(page.get_by_label("State")).to_have_value("NY")
+
+    page.get_by_label("Add an item").fill("Trail")
+    page.get_by_label("Catalogue matches").get_by_role("button", name="Trail Tent").click()
+    expect(page.get_by_label("Quantity of TENT")).to_have_value("1")
+    expect(page.get_by_label("Customs value of TENT")).to_have_count(0)  # only outside the US
+    page.get_by_label("Country").fill("CA")
+    expect(page.get_by_label("Customs value of TENT")).to_be_visible()
+    page.get_by_label("Country").fill("US")
+    page.get_by_label("Quantity of TENT").fill("2")
+    page.get_by_label("Gift Note").fill("Happy trails")
+    screenshot(page, "new-request")
+
+    page.get_by_role("button", name="Create").click()
+    expect(page.get_by_role("heading", name="Fulfillment Request WEB-1")).to_be_visible()
+    expect(page.get_by_role("alert")).to_have_text("Created!")
+    expect(page.get_by_text("UPS_NEXT_DAY_AIR")).to_be_visible()
+    expect(page.get_by_text("Gift note: Happy trails")).to_be_visible()
+
+    # The same id again: the API's message names the field, and nothing more is created.
+    page.goto(f"{live_api}/{acme.id}/fulfillment_requests/new")
+    page.get_by_label("Fulfillment Request ID").fill("WEB-1")
+    for label, value in (("Name", "Pat Doe"), ("Address 1", "75 Livingston St"), ("City", "Brooklyn"), ("State", "NY"),
+                         ("Postal Code", "11201"), ("Phone", "718 555 0100")):
+        page.get_by_label(label, exact=True).fill(value)
+    page.get_by_label("Add an item").fill("Camp")
+    page.get_by_label("Catalogue matches").get_by_role("button", name="Camp Stove").click()
+    page.get_by_role("button", name="Create").click()
+    expect(page.get_by_role("alert")).to_have_text("fulfillment_request_id 'WEB-1' is already used by another request.")
