@@ -1,9 +1,12 @@
-"""What the benchmarks share: a throw-away PostgreSQL database with the portal's schema, a client with
-a signed-in user, and realistic catalogue rows."""
+"""What the benchmarks share: a throw-away PostgreSQL database with the portal's schema, a Redis of the
+run's own, a client with a signed-in user, realistic catalogue rows, and the processes' peak memory."""
 import os
 import random
+import socket
+import subprocess
 import sys
 import tempfile
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -100,3 +103,55 @@ def percentile(values, fraction):
 
 def seed_rng():
     return random.Random(20261122)
+
+
+@contextmanager
+def private_redis():
+    """A Redis of the run's own: no other worker on the machine can take the job's messages."""
+    from tests.live import free_port
+
+    port = free_port()
+    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+                              stdout=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def peak_rss_mb(pid):
+    """The largest VmHWM among the process and its descendants (prefork workers run the tasks)."""
+    peak, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        proc = Path(f"/proc/{current}")
+        try:
+            for line in (proc / "status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    peak = max(peak, int(line.split()[1]))
+            for task in (proc / "task").iterdir():
+                todo.extend(int(child) for child in (task / "children").read_text().split())
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return peak / 1024
+
+
+def wait_for_job(session, base_url, job_id, headers, timeout):
+    """The job once it has ended. Polled five times a second: often enough to see the end within
+    0.2 s, rarely enough that the polls (each an authorised, logged API call) take little of the
+    machine from the job itself. The browser polls once a second."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        job = session.get(f"{base_url}/api/v4/jobs/{job_id}", headers=headers).json()
+        if job["state"] in ("succeeded", "partly_succeeded", "failed"):
+            return job
+        time.sleep(0.2)
+    raise SystemExit(f"job {job_id} did not end within {timeout}s")

@@ -17,44 +17,22 @@ import csv
 import io
 import json
 import signal
-import socket
-import subprocess
 import sys
 import threading
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
 import requests
 
-from _common import WORDS, app_config, bench_database, item_name, make_clients, migrated_app, seed_rng
+from _common import (
+    WORDS, app_config, bench_database, item_name, make_clients, migrated_app, peak_rss_mb, private_redis, seed_rng,
+    wait_for_job,
+)
 
 COLUMNS = (
     "id", "upc", "sku", "name", "category", "subcategory", "cost", "value", "customs_origin", "customs_description",
     "tariff_code", "hazmat", "requires_serial_number", "length", "width", "height", "weight",
 )
-
-
-@contextmanager
-def private_redis():
-    """A Redis of the run's own: no other worker on the machine can take the job's messages."""
-    from tests.live import free_port
-
-    port = free_port()
-    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-                              stdout=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        server.terminate()
-        server.wait(10)
 
 
 def build_csv(rows):
@@ -73,36 +51,6 @@ def build_csv(rows):
             f"{rng.randint(1, 5000) / 100:.2f}",
         ))
     return buffer.getvalue()
-
-
-def peak_rss_mb(pid):
-    """The largest VmHWM among the process and its descendants (prefork workers run the tasks)."""
-    peak, todo = 0, [pid]
-    while todo:
-        current = todo.pop()
-        proc = Path(f"/proc/{current}")
-        try:
-            for line in (proc / "status").read_text().splitlines():
-                if line.startswith("VmHWM:"):
-                    peak = max(peak, int(line.split()[1]))
-            for task in (proc / "task").iterdir():
-                todo.extend(int(child) for child in (task / "children").read_text().split())
-        except (FileNotFoundError, ProcessLookupError):
-            continue
-    return peak / 1024
-
-
-def wait_for_job(session, base_url, job_id, headers, timeout):
-    """The job once it has ended. Polled five times a second: often enough to see the end within
-    0.2 s, rarely enough that the polls (each an authorised, logged API call) take little of the
-    machine from the job itself. The browser polls once a second."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        job = session.get(f"{base_url}/api/v4/jobs/{job_id}", headers=headers).json()
-        if job["state"] in ("succeeded", "partly_succeeded", "failed"):
-            return job
-        time.sleep(0.2)
-    raise SystemExit(f"job {job_id} did not end within {timeout}s")
 
 
 def upload(session, base_url, body, headers):
