@@ -98,13 +98,13 @@ def assert_every_line_applied_once(job_id, acme, mail, attempts):
     assert f"{LINES} applied, 0 failed" in message.get_body().get_content()
 
 
-def upload_and_kill_the_worker_mid_job(client, factory, acme, env, process_logs, worker_name):
-    """Upload inbound lines for ``acme``, kill -9 the one worker running the job once some chunks are
-    committed; answers the job's id and how many lines it had applied."""
+def upload_and_kill_the_worker_mid_job(start_upload, env, process_logs, worker_name, applied_before_kill=2000):
+    """Start an upload (``start_upload()`` answers its job's id) and kill -9 the one worker running the
+    job once it has applied ``applied_before_kill`` rows; answers the job's id and the rows applied."""
     worker = start_worker(env, process_logs, worker_name)
     try:
-        job_id = upload_inbound_lines(client, factory, acme)
-        wait_for(lambda: job_progress(job_id).processed >= 2000, 120, "some chunks to be committed")
+        job_id = start_upload()
+        wait_for(lambda: job_progress(job_id).processed >= applied_before_kill, 120, "some chunks to be committed")
         worker.popen.send_signal(signal.SIGKILL)
         worker.popen.wait()
     finally:
@@ -119,7 +119,8 @@ def test_a_worker_killed_mid_import_leaves_a_job_the_next_worker_finishes_exactl
 ):
     acme = factory.client("Acme")
     env = {**live_env, "BROKER_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT)}
-    job_id, processed = upload_and_kill_the_worker_mid_job(client, factory, acme, env, process_logs, "import-worker-1")
+    job_id, processed = upload_and_kill_the_worker_mid_job(
+        lambda: upload_inbound_lines(client, factory, acme), env, process_logs, "import-worker-1")
     time.sleep(VISIBILITY_TIMEOUT + 1)
     assert job_progress(job_id).processed == processed
 

@@ -6,7 +6,8 @@ import sys
 import pytest
 
 from tests.integration.test_import_resume import (  # noqa: F401 (fixture)
-    assert_every_line_applied_once, job_progress, start_worker, through_the_broker, upload_and_kill_the_worker_mid_job, wait_for,
+    assert_every_line_applied_once, job_progress, start_worker, through_the_broker, upload_and_kill_the_worker_mid_job,
+    upload_inbound_lines, wait_for,
 )
 from tests.live import Process
 
@@ -19,7 +20,8 @@ def test_the_sweep_takes_over_the_job_of_a_killed_worker_long_before_the_broker_
     env = {**live_env, "BROKER_VISIBILITY_TIMEOUT": "3600", "JOB_LEASE_SECONDS": "4",
            "JOB_SWEEP_SECONDS": "0.5", "JOB_RESEND_SECONDS": "2", "SCHEDULER_TICK_SECONDS": "0.2"}
     acme = factory.client("Acme")
-    job_id, _ = upload_and_kill_the_worker_mid_job(client, factory, acme, env, process_logs, "sweep-worker-1")
+    job_id, _ = upload_and_kill_the_worker_mid_job(
+        lambda: upload_inbound_lines(client, factory, acme), env, process_logs, "sweep-worker-1")
 
     second = start_worker(env, process_logs, "sweep-worker-2")
     scheduler = Process("sweep-scheduler", [sys.executable, "-m", "scheduler"], env, process_logs)
