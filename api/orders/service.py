@@ -4,6 +4,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import exists, or_, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 
 from api.addresses.service import US_POSTAL_AREAS, country_code, validate_address, zip_state
 from api.common.errors import ApiError, Conflict, InvalidInput, NotFound
@@ -14,7 +15,7 @@ from api.extensions import db
 from api.orders import allocation
 from api.orders.models import (
     ADDRESS_PARTS, CANCELED, OPTIMAL, OPTIONS, PENDING_SHIP_LABEL, SHIPPED, VALIDATING, FulfillmentRequest, RequestSet,
-    SetItem, Shipment,
+    SetItem, Shipment, ShipmentLine,
 )
 from api.products.models import VIRTUAL_TYPES, ItemType
 from api.shipping.models import ShipmentType, ShipMethod, ShipProfile
@@ -292,7 +293,16 @@ def list_requests(client_id, args):
         term = args["searchTerm"]
         query = query.where(or_(*(column.startswith(term, autoescape=True) for column in (
             FulfillmentRequest.fulfillment_request_id, FulfillmentRequest.order_id, FulfillmentRequest.to_name))))
-    requests, cursor = paginate(query, [FulfillmentRequest.id], args["limit"], args["cursor"], descending=True)
+    # What present() reads of each row, loaded for the whole page at once rather than row by row.
+    loads = [selectinload(FulfillmentRequest.shipments)]
+    if args["includeSetsAndItems"]:
+        loads += [selectinload(FulfillmentRequest.sets).selectinload(RequestSet.items),
+                  selectinload(FulfillmentRequest.shipments).selectinload(Shipment.lines)]
+    if args["includeShipments"]:
+        loads += [selectinload(FulfillmentRequest.shipments).selectinload(Shipment.lines).selectinload(ShipmentLine.item_type),
+                  selectinload(FulfillmentRequest.return_labels)]
+    requests, cursor = paginate(query.options(*loads), [FulfillmentRequest.id], args["limit"], args["cursor"],
+                                descending=True)
     return [present(r, with_sets=args["includeSetsAndItems"], with_shipments=args["includeShipments"])
             for r in requests], cursor
 
