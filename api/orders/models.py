@@ -28,13 +28,15 @@ class FulfillmentRequest(db.Model):
     __table_args__ = (
         db.UniqueConstraint("client_id", "fulfillment_request_id", name="uq_fulfillment_requests_client_reference"),
         db.Index("ix_fulfillment_requests_client_created", "client_id", "created_at", "id"),
-        # The list page's filters (migration 0017): prefix searches, equal values, and the rare flags.
+        # The list page's filters (migration 0017): prefix searches, and equal values and the rare flags
+        # in the list's order.
         *(db.Index(f"ix_fulfillment_requests_client_{column}_prefix", "client_id", column,
                    postgresql_ops={column: "varchar_pattern_ops"})
           for column in ("fulfillment_request_id", "order_id", "to_name", "to_postal_code")),
-        db.Index("ix_fulfillment_requests_client_state", "client_id", "to_state", "id"),
-        db.Index("ix_fulfillment_requests_client_email", "client_id", "to_email", "id"),
-        *(db.Index(f"ix_fulfillment_requests_client_{flag}", "client_id", "id", postgresql_where=db.text(condition),
+        db.Index("ix_fulfillment_requests_client_state", "client_id", "to_state", "created_at", "id"),
+        db.Index("ix_fulfillment_requests_client_email", "client_id", "to_email", "created_at", "id"),
+        *(db.Index(f"ix_fulfillment_requests_client_{flag}", "client_id", "created_at", "id",
+                   postgresql_where=db.text(condition),
                    sqlite_where=db.text(condition))
           for flag, condition in (("invalid_address", "NOT address_validated"), ("requires_approval", "requires_approval"),
                                   ("fraud", "fraud"))),

@@ -273,12 +273,13 @@ def list_requests(client_id, args):
         query = query.where(FulfillmentRequest.created_at >= args["fromDate"])
     if args["toDate"]:
         query = query.where(FulfillmentRequest.created_at < _day_after(args["toDate"]))
+    # The flags as bare conditions (not IS TRUE / IS FALSE), so PostgreSQL matches them to the partial indexes.
     if args["invalidToAddress"]:
-        query = query.where(FulfillmentRequest.address_validated.is_(False))
+        query = query.where(~FulfillmentRequest.address_validated)
     if args["requiresApproval"]:
-        query = query.where(FulfillmentRequest.requires_approval.is_(True))
+        query = query.where(FulfillmentRequest.requires_approval)
     if args["fraud"]:
-        query = query.where(FulfillmentRequest.fraud.is_(True))
+        query = query.where(FulfillmentRequest.fraud)
     if args["unallocatedInventory"]:
         query = query.where(_open_shipment_where(Shipment.inventory_allocated.is_(False)))
     if args["shipmentStatus"]:
@@ -301,8 +302,8 @@ def list_requests(client_id, args):
     if args["includeShipments"]:
         loads += [selectinload(FulfillmentRequest.shipments).selectinload(Shipment.lines).selectinload(ShipmentLine.item_type),
                   selectinload(FulfillmentRequest.return_labels)]
-    requests, cursor = paginate(query.options(*loads), [FulfillmentRequest.id], args["limit"], args["cursor"],
-                                descending=True)
+    requests, cursor = paginate(query.options(*loads), [FulfillmentRequest.created_at, FulfillmentRequest.id],
+                                args["limit"], args["cursor"], descending=True)
     return [present(r, with_sets=args["includeSetsAndItems"], with_shipments=args["includeShipments"])
             for r in requests], cursor
 

@@ -16,6 +16,8 @@ down_revision = '0016_return_labels'
 branch_labels = None
 depends_on = None
 
+# The list's order, newest first: filters on an equal value or a flag read their rows in this order.
+LIST_ORDER = ('created_at', 'id')
 # Prefix searches (LIKE 'x%') use these on PostgreSQL whatever the database's collation; they serve
 # equality too.
 PREFIX_COLUMNS = ('fulfillment_request_id', 'order_id', 'to_name', 'to_postal_code')
@@ -28,10 +30,10 @@ def upgrade():
     for column in PREFIX_COLUMNS:
         op.create_index(f'ix_fulfillment_requests_client_{column}_prefix', 'fulfillment_requests', ['client_id', column],
                         postgresql_ops={column: 'varchar_pattern_ops'})
-    op.create_index('ix_fulfillment_requests_client_state', 'fulfillment_requests', ['client_id', 'to_state', 'id'])
-    op.create_index('ix_fulfillment_requests_client_email', 'fulfillment_requests', ['client_id', 'to_email', 'id'])
+    op.create_index('ix_fulfillment_requests_client_state', 'fulfillment_requests', ['client_id', 'to_state', *LIST_ORDER])
+    op.create_index('ix_fulfillment_requests_client_email', 'fulfillment_requests', ['client_id', 'to_email', *LIST_ORDER])
     for flag, condition in FLAGS.items():
-        op.create_index(f'ix_fulfillment_requests_client_{flag}', 'fulfillment_requests', ['client_id', 'id'],
+        op.create_index(f'ix_fulfillment_requests_client_{flag}', 'fulfillment_requests', ['client_id', *LIST_ORDER],
                         postgresql_where=condition, sqlite_where=condition)
 
 
