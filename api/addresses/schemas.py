@@ -39,3 +39,5 @@ class ZipLookup(Schema):
     default_city = fields.String()
     default_state = fields.String()
     cities = fields.List(fields.Nested(CityState))
+    latitude = fields.Float(metadata={"description": "The centre of the code's area (the address fix page's map)"})
+    longitude = fields.Float()

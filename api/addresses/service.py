@@ -202,7 +202,8 @@ def _check_phone(check, country):
 
 
 def zip_lookup(zip_code):
-    """The cities a US ZIP code serves: ``{"default_city", "default_state", "cities": [{city, state}]}``."""
+    """The cities a US ZIP code serves and the centre of its area: ``{"default_city", "default_state",
+    "cities": [{city, state}], "latitude", "longitude"}``."""
     match = ZIP.match((zip_code or "").strip())
     records = _zip_records(match.group(1)) if match else []
     if not records:
@@ -212,6 +213,8 @@ def zip_lookup(zip_code):
         "default_city": record["city"].upper(),
         "default_state": record["state"],
         "cities": [{"city": name.upper(), "state": record["state"]} for name in _cities_of(record)],
+        "latitude": float(record["lat"]),
+        "longitude": float(record["long"]),
     }
 
 

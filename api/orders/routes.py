@@ -11,7 +11,8 @@ from api.orders import service
 from api.orders.bulk import COLUMN_DESCRIPTIONS, REQUIRED_COLUMNS, submit_bulk_requests
 from api.orders.return_labels import create_return_label
 from api.orders.schemas import (
-    BulkColumnList, RequestList, RequestListArgs, RequestOut, RequestUpdate, RequestWrite, ReturnLabelWrite, SetUpdate,
+    AddressChange, AddressChangeArgs, BulkColumnList, RequestList, RequestListArgs, RequestOut, RequestUpdate,
+    RequestWrite, ReturnLabelWrite, SetUpdate, ShipToAddress,
 )
 
 CREATE = "create:fulfillment_requests"
@@ -96,6 +97,19 @@ class RequestSetById(MethodView):
     def put(self, fields, request_id, set_id):
         """Change a set's type or gift note (while no shipment of the request is past processing)."""
         return service.update_set(acting_client_id(), g.identity, request_id, set_id, fields)
+
+
+@blp.route("/<int:request_id>/to_address")
+class RequestAddress(MethodView):
+    @requires(CREATE, logs=("fulfillment_request", "request_id"))
+    @blp.arguments(AddressChangeArgs, location="query")
+    @blp.arguments(ShipToAddress)
+    @blp.response(200, AddressChange)
+    @blp.alt_response(409, description="A shipment of the request is past processing (address_not_editable)")
+    def put(self, args, address, request_id):
+        """Fix a request's ship-to address. A valid address is stored normalised; an invalid one is stored
+        only with `skip_validation=true`, else nothing changes and the answer has the error and candidates."""
+        return service.change_address(acting_client_id(), request_id, address, args["skip_validation"])
 
 
 @blp.route("/<int:request_id>/approve")

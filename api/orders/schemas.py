@@ -1,6 +1,6 @@
 from marshmallow import Schema, fields, validate
 
-from api.addresses.schemas import Address
+from api.addresses.schemas import Address, AddressValidation
 from api.common.pagination import PageArgs
 from api.common.schema_fields import decimal_in_range, optional_text, required_text
 from api.orders.models import BILLING_TYPES, FILL_TYPES, INCOTERMS, OPTIMAL, SET_TYPES, SHIPMENT_STATUSES
@@ -100,6 +100,16 @@ class RequestUpdate(Schema):
 class SetUpdate(Schema):
     type = fields.String(validate=validate.OneOf(SET_TYPES))
     gift_note = _changed_text(500)
+
+
+class AddressChangeArgs(Schema):
+    skip_validation = fields.Boolean(load_default=False, metadata={
+        "description": "Store the address as given even when it does not validate (the sender vouches for it)"})
+
+
+class AddressChange(AddressValidation):
+    fulfillment_request = fields.Nested(lambda: RequestOut(), allow_none=True, metadata={
+        "description": "The request as stored after the change; null when nothing was stored"})
 
 
 class SetItemOut(Schema):

@@ -22,8 +22,9 @@ from api.shipping.models import ShipmentType, ShipMethod, ShipProfile
 
 SATURDAY_CARRIERS = ("UPS", "FedEx")
 BILLED_TO_OTHERS = ("third_party",)
-# Spec part 2 section 4: a set is edited while its shipments are validating, ready or processing.
-SET_FIXED_STATUSES = (PENDING_SHIP_LABEL, SHIPPED)
+# Spec part 2 section 4: a set is edited while its shipments are validating, ready or processing; the
+# address too, since a label printed from pending_ship_label on carries it.
+FIXED_STATUSES = (PENDING_SHIP_LABEL, SHIPPED)
 ITEM_DETAILS = ("serial_numbers", "personalization", "font", "text", "color")
 RETURN_LABEL_FIELDS = ("id", "carrier", "ship_method", "warehouse_id", "tracking_number", "length", "width", "height",
                        "weight", "received_at", "created_at", "created_by_username")
@@ -217,14 +218,38 @@ def update_set(client_id, identity, request_id, set_id, fields):
     request_set = next((candidate for candidate in request.sets if candidate.id == set_id), None)
     if request_set is None:
         raise NotFound("Set not found.")
-    done = [shipment for shipment in request.shipments if shipment.status in SET_FIXED_STATUSES]
-    if done:
-        raise Conflict(f"The set can no longer be changed: shipment {done[0].id} is {done[0].status}.",
-                       code="set_not_editable")
+    _refuse_when_past_processing(request, "The set", "set_not_editable")
     for name, value in fields.items():
         setattr(request_set, name, value)
     db.session.commit()
     return present(request, with_sets=True, with_shipments=True)
+
+
+def _refuse_when_past_processing(request, what, code):
+    done = [shipment for shipment in request.shipments if shipment.status in FIXED_STATUSES]
+    if done:
+        raise Conflict(f"{what} can no longer be changed: shipment {done[0].id} is {done[0].status}.", code=code)
+
+
+def change_address(client_id, request_id, address, skip_validation=False):
+    """Give a request a new ship-to address (the address fix page). A valid address is stored in its
+    normalised form; an invalid one only with ``skip_validation``, as given, its sender vouching for
+    it. Either way the request's shipments go on when nothing else holds them. An invalid address
+    without ``skip_validation`` changes nothing: the answer carries the error and the candidates."""
+    request = request_of(client_id, request_id)
+    _refuse_when_past_processing(request, "The address", "address_not_editable")
+    if country_code(address["country"]) is None:
+        refuse(f"to_address.country '{address['country']}' is not a country.")
+    checked = validate_address(address)
+    stored = checked["is_valid"] or skip_validation
+    if stored:
+        for part in ADDRESS_PARTS:
+            setattr(request, f"to_{part}", checked["updated_address"][part])
+        request.address_validated, request.address_validation_error = True, None
+        for shipment in request.shipments:
+            allocation.advance(shipment)
+        db.session.commit()
+    return {**checked, "fulfillment_request": present(request, with_sets=True, with_shipments=True) if stored else None}
 
 
 def approve_request(client_id, identity, request_id):

@@ -111,7 +111,8 @@ def test_zip_lookup_answers_the_city_and_state(client, headers):
 
     assert response.status_code == 200
     assert response.get_json() == {"default_city": "NEW YORK", "default_state": "NY",
-                                   "cities": [{"city": "NEW YORK", "state": "NY"}]}
+                                   "cities": [{"city": "NEW YORK", "state": "NY"}],
+                                   "latitude": 40.749, "longitude": -73.9865}
 
 
 @pytest.mark.parametrize("zip_code", ["99999", "V6Z3B7", "123"])

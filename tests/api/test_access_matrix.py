@@ -107,6 +107,7 @@ EXPECTED = {
     ("GET", "/api/v4/fulfillment_requests/<int:request_id>"): "read",
     ("PUT", "/api/v4/fulfillment_requests/<int:request_id>"): "create:fulfillment_requests",
     ("PUT", "/api/v4/fulfillment_requests/<int:request_id>/approve"): "create:fulfillment_requests",
+    ("PUT", "/api/v4/fulfillment_requests/<int:request_id>/to_address"): "create:fulfillment_requests",
     ("POST", "/api/v2/request/get_return_label"): "create:fulfillment_requests",
     ("POST", "/api/v4/fulfillment_requests/bulk"): "create:fulfillment_requests",
     ("GET", "/api/v4/fulfillment_requests/bulk/columns"): "signed_in_any",
@@ -308,6 +309,9 @@ class World:
                 "to_address_1": "75 Livingston St", "to_city": "Brooklyn", "to_state": "NY", "to_postal_code": "11201",
                 "to_country": "US", "to_phone": "718 555 0100"}],
             ("PUT", "/api/v4/fulfillment_requests/<int:request_id>/sets/<int:set_id>"): {"gift_note": "Thank you"},
+            ("PUT", "/api/v4/fulfillment_requests/<int:request_id>/to_address"): {
+                "name": "Pat Doe", "address_1": "75 Livingston St", "city": "Brooklyn", "state": "NY",
+                "postal_code": "11201", "country": "US", "phone": "718 555 0100"},
             ("POST", "/api/v2/request/get_return_label"): {
                 "fr_id": self.path_values["request_id"], "ship_profile_id": self.path_values["profile_id"],
                 "ship_method": "UPS_GROUND", "length": 10, "width": 8, "height": 4, "weight": 1.5},
