@@ -42,5 +42,6 @@ describe('the new request form', () => {
 
   it('knows the US by its code or name', () => {
     expect([isAbroad('US'), isAbroad('usa'), isAbroad('United States'), isAbroad('CA')]).toEqual([false, false, false, true]);
+    expect([isAbroad('PR'), isAbroad('Puerto Rico'), isAbroad('gu'), isAbroad('MX')]).toEqual([false, false, false, true]);
   });
 });

@@ -58,9 +58,17 @@ export function newRequestValues(today: string, defaultShipmentType: string): Ne
   };
 }
 
-/** Whether the destination is abroad (the customs value column shows). */
+/** The US and the territories that use US postal codes (spec part 3, §5), as codes and as names. */
+const US_POSTAL_AREAS = [
+  'US', 'USA', 'UNITED STATES', 'UNITED STATES OF AMERICA', 'PR', 'PUERTO RICO', 'GU', 'GUAM', 'VI',
+  'VIRGIN ISLANDS, U.S.', 'AS', 'AMERICAN SAMOA', 'MP', 'NORTHERN MARIANA ISLANDS', 'UM', 'MH', 'MARSHALL ISLANDS',
+  'FM', 'MICRONESIA, FEDERATED STATES OF', 'PW', 'PALAU',
+];
+
+/** Whether the destination is abroad: outside the US and its territories (the customs value column shows). */
 export function isAbroad(country: string): boolean {
-  return !['US', 'USA', 'UNITED STATES', ''].includes(country.trim().toUpperCase());
+  const name = country.trim().toUpperCase();
+  return name !== '' && !US_POSTAL_AREAS.includes(name);
 }
 
 /** The billing account fields show for billing types that charge someone else's account. */
