@@ -3003,6 +3003,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/fulfillment_requests/{request_id}/to_address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Fix a request's ship-to address. A valid address is stored normalised; an invalid one is stored
+         *     only with `skip_validation=true`, else nothing changes and the answer has the error and candidates.
+         */
+        put: {
+            parameters: {
+                query?: {
+                    /** @description Store the address as given even when it does not validate (the sender vouches for it) */
+                    skip_validation?: boolean;
+                };
+                header?: never;
+                path: {
+                    request_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ShipToAddress"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AddressChange"];
+                    };
+                };
+                /** @description A shipment of the request is past processing (address_not_editable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v4/fulfillment_requests/{request_id}/approve": {
         parameters: {
             query?: never;
@@ -4030,6 +4089,9 @@ export interface components {
             default_city: string;
             default_state: string;
             cities: components["schemas"]["CityState"][];
+            /** @description The centre of the code's area (the address fix page's map) */
+            latitude: number;
+            longitude: number;
         };
         ShipToAddress: {
             name: string;
@@ -4330,6 +4392,19 @@ export interface components {
             /** @enum {string} */
             type: "default_set_type" | "gift_note" | "gift_wrap" | "duct_wrap";
             gift_note: string | null;
+        };
+        AddressChange: {
+            is_valid: boolean;
+            /** @enum {string} */
+            validation_status: "validated" | "invalid";
+            /** @description What is wrong, naming the field */
+            validation_error: string | null;
+            /** @description The address normalised (USPS forms in the US) */
+            updated_address: components["schemas"]["Address"];
+            /** @description The address with the city and state its postal code belongs to, when they disagree */
+            candidates: components["schemas"]["Address"][];
+            /** @description The request as stored after the change; null when nothing was stored */
+            fulfillment_request: components["schemas"]["RequestOut"] | (Record<string, never> | null);
         };
         ReturnLabelWrite: {
             /** @description The fulfilment request's internal `id` */

@@ -51,3 +51,11 @@ export type ShipProfile = Schemas['ShipProfile'];
 export type Carrier = Schemas['Carrier'];
 export type BulkColumn = Schemas['BulkColumn'];
 export type RequestWrite = Schemas['RequestWrite'];
+export type Address = Schemas['Address'];
+export type ShipToAddress = Schemas['ShipToAddress'];
+export type AddressValidation = Schemas['AddressValidation'];
+/** The answer to a fixed address; the request is there only when the address was stored. */
+export type AddressChange = Omit<Schemas['AddressChange'], 'fulfillment_request'> & {
+  fulfillment_request: FulfillmentRequest | null;
+};
+export type ZipLookup = Schemas['ZipLookup'];

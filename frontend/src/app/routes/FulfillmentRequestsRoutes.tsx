@@ -1,5 +1,6 @@
 import { Route, Routes, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/NotFoundPage';
+import { AddressFix } from '../../features/fulfillment-requests/components/AddressFix';
 import { BulkRequestsUpload } from '../../features/fulfillment-requests/components/BulkRequestsUpload';
 import { NewRequest } from '../../features/fulfillment-requests/components/NewRequest';
 import { CreateReturn } from '../../features/fulfillment-requests/components/CreateReturn';
@@ -17,7 +18,7 @@ function CreateReturnRoute({ clientId }: { clientId: string }) {
   return pageNeeding('create:fulfillment_requests', <CreateReturn key={requestId} clientId={clientId} requestId={requestId} />);
 }
 
-/** /fulfillment_requests/*: the list, a request, its return label. */
+/** /fulfillment_requests/*: the list, a request, its return label, the address fixes. */
 export function FulfillmentRequestsRoutes({ clientId, shopName }: { clientId: string; shopName: string | null }) {
   return (
     <Routes>
@@ -27,6 +28,7 @@ export function FulfillmentRequestsRoutes({ clientId, shopName }: { clientId: st
         path="new_bulk"
         element={pageNeeding('create:fulfillment_requests', <BulkRequestsUpload clientId={clientId} />)}
       />
+      <Route path="fix_address" element={pageNeeding('create:fulfillment_requests', <AddressFix clientId={clientId} />)} />
       <Route path=":requestId" element={<RequestDetailRoute clientId={clientId} />} />
       <Route path=":requestId/return/create" element={<CreateReturnRoute clientId={clientId} />} />
       <Route path="*" element={<NotFoundPage />} />

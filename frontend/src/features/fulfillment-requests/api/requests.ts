@@ -3,6 +3,8 @@ import useSWRInfinite from 'swr/infinite';
 import { API_BASE_PATH } from '../../../config/constants';
 import { apiRequest, apiRequestBlob } from '../../../lib/api-client';
 import type {
+  AddressChange,
+  AddressValidation,
   Carrier,
   FulfillmentRequest,
   FulfillmentRequestList,
@@ -10,6 +12,8 @@ import type {
   RequestWrite,
   ReturnLabelWrite,
   ShipProfile,
+  ShipToAddress,
+  ZipLookup,
 } from '../../../lib/models';
 import { getItems } from '../../products/api/get-items';
 import type { RequestQuery } from '../request-filters';
@@ -37,9 +41,10 @@ export function requestKey(clientId: string, requestId: string) {
   return ['fulfillment-request', clientId, requestId] as const;
 }
 
-export function useRequest(clientId: string, requestId: string) {
-  return useSWR(requestKey(clientId, requestId), () =>
-    apiRequest<FulfillmentRequest>(`${REQUESTS_PATH}/${encodeURIComponent(requestId)}`, { clientId }),
+/** A request with its sets and shipments; nothing is fetched while `requestId` is null. */
+export function useRequest(clientId: string, requestId: string | null) {
+  return useSWR(requestId === null ? null : requestKey(clientId, requestId), () =>
+    apiRequest<FulfillmentRequest>(`${REQUESTS_PATH}/${encodeURIComponent(requestId!)}`, { clientId }),
   );
 }
 
@@ -83,10 +88,35 @@ export function useShipmentTypes() {
   );
 }
 
-/** City and state of a US ZIP code (null when the lookup fails: 'USPS zip code lookup failed'). */
+/** City, state and centre of a US ZIP code (fails with 'USPS zip code lookup failed'). */
 export function lookUpZip(zip: string) {
-  return apiRequest<{ default_city: string; default_state: string }>(`${API_BASE_PATH}/address_validation/zip_lookup`, {
-    query: { zip },
+  return apiRequest<ZipLookup>(`${API_BASE_PATH}/address_validation/zip_lookup`, { query: { zip } });
+}
+
+/** The place of a ZIP code for the address fix map; a failed lookup is only logged (spec part 2, §8). */
+export function useZipPlace(zip: string | null) {
+  return useSWR(zip ? ['zip-place', zip] : null, () =>
+    lookUpZip(zip!).catch((failure: unknown) => {
+      console.warn(`Geocoding ZIP ${zip} failed`, failure);
+      return null;
+    }),
+  );
+}
+
+/** How an address stands: normalised, valid or not, and the candidates when it is not. */
+export function useAddressCheck(address: ShipToAddress | null) {
+  return useSWR(address ? ['address-check', JSON.stringify(address)] : null, () =>
+    apiRequest<AddressValidation>(`${API_BASE_PATH}/address_validation`, { method: 'POST', body: address }),
+  );
+}
+
+/** Fix a request's ship-to address; an invalid one is stored only with `skipValidation`. */
+export function changeAddress(clientId: string, requestId: number, address: ShipToAddress, skipValidation = false) {
+  return apiRequest<AddressChange>(`${REQUESTS_PATH}/${requestId}/to_address`, {
+    method: 'PUT',
+    clientId,
+    body: address,
+    query: { skip_validation: skipValidation || undefined },
   });
 }
 

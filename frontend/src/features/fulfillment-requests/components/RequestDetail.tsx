@@ -73,7 +73,8 @@ export function RequestDetail({ clientId, requestId }: { clientId: string; reque
                   <Badge bg="success">Validated</Badge>
                 ) : (
                   <span>
-                    <Badge bg="danger">Invalid</Badge> {address.validation_error}
+                    <Badge bg="danger">Invalid</Badge> {address.validation_error}{' '}
+                    {canChange && <Link to={`/${clientId}/fulfillment_requests/fix_address?request=${request.id}`}>Fix Address</Link>}
                   </span>
                 ),
               ],

@@ -44,6 +44,11 @@ export function RequestList({ clientId, shopName }: { clientId: string; shopName
             Import from Shopify
           </Link>
         )}
+        {canCreate && filters.tab === 'Invalid Address' && (
+          <Link to={`${base}/fix_address`} className="btn btn-outline-primary btn-sm">
+            Fix Addresses
+          </Link>
+        )}
         {canCreate && (
           <>
             <Link to={`${base}/new_bulk`} className="btn btn-outline-primary btn-sm">
