@@ -13,6 +13,7 @@ from api.addresses.service import US_POSTAL_AREAS, distance_km, postal_centroid
 from api.extensions import db
 from api.inventory.models import InventoryLevel
 from api.inventory.service import record_movement
+from api.orders.history import note_shipment
 from api.orders.models import CANCELED, OPTIMAL, READY_TO_PROCESS, VALIDATING, Shipment, ShipmentLine
 from api.warehouses.models import Warehouse
 
@@ -151,6 +152,7 @@ def allocate_waiting(client_id, actor, batch=500):
                         free[item_id] -= quantity
                     _bind(shipment, actor)
                     advance(shipment)
+                    note_shipment(shipment, f"Shipment {shipment.id} allocated at {location} as stock arrived.", actor)
                     allocated += 1
 
 

@@ -7,6 +7,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 
 from api.extensions import db
+from api.orders import history
 from api.orders.models import CANCELED, OPTIMAL, ReturnLabel
 from api.orders.service import refuse, request_of, ship_method_of, ship_profile_of
 from api.warehouses.models import Warehouse
@@ -32,6 +33,8 @@ def create_return_label(client_id, identity, fields):
     db.session.add(label)
     db.session.flush()
     label.tracking_number = f"{TRACKING_PREFIX}{label.id:012d}"
+    history.note(request, f"Return label {label.tracking_number} ({label.carrier} {label.ship_method}) back to "
+                          f"{label.warehouse_id}.", identity.username)
     db.session.commit()
     return f"return-label-{request.fulfillment_request_id}.pdf", draw_label(label, request, warehouse, method)
 

@@ -109,7 +109,7 @@ class RequestAddress(MethodView):
     def put(self, args, address, request_id):
         """Fix a request's ship-to address. A valid address is stored normalised; an invalid one is stored
         only with `skip_validation=true`, else nothing changes and the answer has the error and candidates."""
-        return service.change_address(acting_client_id(), request_id, address, args["skip_validation"])
+        return service.change_address(acting_client_id(), g.identity, request_id, address, args["skip_validation"])
 
 
 @blp.route("/<int:request_id>/approve")

@@ -12,7 +12,7 @@ from api.common.pagination import paginate
 from api.common.tenancy import get_scoped_or_404, scoped
 from api.common.timeutil import utcnow
 from api.extensions import db
-from api.orders import allocation
+from api.orders import allocation, history
 from api.orders.models import (
     ADDRESS_PARTS, CANCELED, OPTIMAL, OPTIONS, PENDING_SHIP_LABEL, SHIPPED, VALIDATING, FulfillmentRequest, RequestSet,
     SetItem, Shipment, ShipmentLine,
@@ -178,6 +178,7 @@ def add_request(client_id, actor, fields):
     db.session.add(request)
     db.session.flush()
     allocation.place_request(request, actor)
+    history.created(request, actor)
     return request
 
 
@@ -205,8 +206,10 @@ def update_request(client_id, identity, request_id, fields):
     request = request_of(client_id, request_id)
     if "desired_ship_date" in fields and fields["desired_ship_date"] < utcnow().date():
         refuse(f"desired_ship_date {fields['desired_ship_date'].isoformat()} is before today.")
+    before = {name: getattr(request, name) for name in fields}
     for name, value in fields.items():
         setattr(request, name, value)
+    history.changed(request, request, before, identity.username)
     db.session.commit()
     return present(request, with_sets=True, with_shipments=True)
 
@@ -219,8 +222,10 @@ def update_set(client_id, identity, request_id, set_id, fields):
     if request_set is None:
         raise NotFound("Set not found.")
     _refuse_when_past_processing(request, "The set", "set_not_editable")
+    before = {name: getattr(request_set, name) for name in fields}
     for name, value in fields.items():
         setattr(request_set, name, value)
+    history.changed(request, request_set, before, identity.username, what=f"Set {request_set.id}: changed")
     db.session.commit()
     return present(request, with_sets=True, with_shipments=True)
 
@@ -231,7 +236,7 @@ def _refuse_when_past_processing(request, what, code):
         raise Conflict(f"{what} can no longer be changed: shipment {done[0].id} is {done[0].status}.", code=code)
 
 
-def change_address(client_id, request_id, address, skip_validation=False):
+def change_address(client_id, identity, request_id, address, skip_validation=False):
     """Give a request a new ship-to address (the address fix page). A valid address is stored in its
     normalised form; an invalid one only with ``skip_validation``, as given, its sender vouching for
     it. Either way the request's shipments go on when nothing else holds them. An invalid address
@@ -248,6 +253,7 @@ def change_address(client_id, request_id, address, skip_validation=False):
         request.address_validated, request.address_validation_error = True, None
         for shipment in request.shipments:
             allocation.advance(shipment)
+        history.address_fixed(request, checked, identity.username)
         db.session.commit()
     return {**checked, "fulfillment_request": present(request, with_sets=True, with_shipments=True) if stored else None}
 
@@ -260,6 +266,7 @@ def approve_request(client_id, identity, request_id):
     request.requires_approval = False
     for shipment in request.shipments:
         allocation.advance(shipment)
+    history.note(request, "Approved.", identity.username)
     db.session.commit()
     return present(request, with_sets=True, with_shipments=True)
 

@@ -101,6 +101,7 @@ def test_list_filter_open_edit_approve_and_create_a_return(factory, live_api, pa
     for card in ("Fulfillment Request", "Settings", "Shipping Address", "Shipping Carrier and Method", "Sets", "Shipments"):
         expect(page.get_by_role("heading", name=card, exact=True)).to_be_visible()
     expect(page.get_by_text("Internal ID")).to_have_count(0)  # admins only
+    expect(page.get_by_role("heading", name="Breadcrumbs")).to_have_count(0)
     expect(page.get_by_role("cell", name="Trail Tent")).to_have_count(0)
     page.get_by_role("button", name="Show the items of CAMP-SET").click()
     expect(page.get_by_role("cell", name="Trail Tent")).to_be_visible()
@@ -139,6 +140,33 @@ def test_list_filter_open_edit_approve_and_create_a_return(factory, live_api, pa
     page.get_by_role("button", name="Approve").click()
     expect(page.get_by_role("alert")).to_have_text("Fulfillment Request has been approved")
     expect(page.get_by_role("heading", name="Shopify Risk Analysis")).to_have_count(0)
+
+
+def test_admins_see_the_internal_id_and_the_breadcrumbs_of_a_request(factory, live_api, page, screenshot):
+    acme = factory.client("Acme Outdoor")
+    factory.user("client", acme, username="alex.lead")
+    factory.user("admin", username="dana.admin")
+    tent = factory.item(acme, upc="TENT", name="Trail Tent")
+    record_movement(tent, "NJ01", unbound=1, reason="receipt", reference="test", actor="test")
+    db.session.commit()
+    created = create(live_api, api_log_in(live_api, "alex.lead", PASSWORD), "FR-ALBANY", items=(("TENT", 2),),
+                     to_address={**BROOKLYN, "city": "Albany"})
+    first, rest = (shipment["id"] for shipment in created["shipments"])
+
+    log_in(page, live_api, "dana.admin", PASSWORD, path=f"/{acme.id}/fulfillment_requests/{created['id']}")
+    expect(page.get_by_text("Internal ID")).to_be_visible()
+    crumbs = page.get_by_role("table", name="Breadcrumbs")
+    expect(crumbs.get_by_role("cell", name=f"shipment {first} allocated at NJ01; shipment {rest} waits for stock")).to_be_visible()
+    expect(crumbs.get_by_role("cell", name="alex.lead")).to_be_visible()
+
+    page.get_by_role("link", name="Fix Address", exact=True).click()
+    page.get_by_role("list", name="Suggested addresses").get_by_role("button", name="Use").first.click()
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.get_by_text("Every ship-to address is valid.")).to_be_visible()
+    page.go_back()
+    expect(crumbs.get_by_role("cell", name="Address fixed: 75 LIVINGSTON ST, BROOKLYN, NY 11201, US.")).to_be_visible()
+    expect(crumbs.get_by_role("cell", name="dana.admin")).to_be_visible()
+    screenshot(page, "admin-detail")
 
 
 def test_bulk_import_documents_its_columns_checks_the_file_and_creates_the_requests(

@@ -59,3 +59,4 @@ export type AddressChange = Omit<Schemas['AddressChange'], 'fulfillment_request'
   fulfillment_request: FulfillmentRequest | null;
 };
 export type ZipLookup = Schemas['ZipLookup'];
+export type BreadcrumbList = Schemas['BreadcrumbList'];

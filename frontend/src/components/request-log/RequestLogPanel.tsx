@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { LoadingView } from '../LoadingView';
 import { formatDateTime } from '../../lib/format-datetime';
 import { useObjectRequests } from './get-object-requests';
+import { ShowMore } from './ShowMore';
 
 interface RequestLogPanelProps {
   clientId: string;
@@ -15,9 +16,9 @@ interface RequestLogPanelProps {
 export function RequestLogPanel({ clientId, objectType, objectId }: RequestLogPanelProps) {
   const [open, setOpen] = useState(false);
   const [includeReads, setIncludeReads] = useState(false);
-  const { data, size, setSize, isLoading } = useObjectRequests({ clientId, objectType, objectId, includeReads }, open);
+  const pages = useObjectRequests({ clientId, objectType, objectId, includeReads }, open);
+  const { data, isLoading } = pages;
   const requests = data?.flatMap((page) => page.requests) ?? [];
-  const hasMore = data !== undefined && data.length > 0 && data[data.length - 1].cursor !== null;
   const bodyId = `request-log-${objectType}-${objectId}`;
 
   return (
@@ -75,11 +76,7 @@ export function RequestLogPanel({ clientId, objectType, objectId }: RequestLogPa
                 </tbody>
               </Table>
             )}
-            {hasMore && (
-              <Button variant="outline-secondary" size="sm" className="mt-2" onClick={() => void setSize(size + 1)}>
-                Show More
-              </Button>
-            )}
+            <ShowMore pages={pages} />
           </Card.Body>
         </div>
       </Collapse>

@@ -5,6 +5,7 @@ import { useSWRConfig } from 'swr';
 import { useAlerts } from '../../../components/Alerts';
 import { Facts, Panel } from '../../../components/Facts';
 import { LoadingView } from '../../../components/LoadingView';
+import { BreadcrumbPanel } from '../../../components/request-log/BreadcrumbPanel';
 import { RequestLogPanel } from '../../../components/request-log/RequestLogPanel';
 import { formatDate, formatDateTime } from '../../../lib/format-datetime';
 import { useCan, useCurrentUserContext } from '../../../lib/current-user';
@@ -143,6 +144,9 @@ export function RequestDetail({ clientId, requestId }: { clientId: string; reque
             </tbody>
           </Table>
         </Panel>
+      )}
+      {user.isAdmin && (
+        <BreadcrumbPanel clientId={clientId} objectType="fulfillment_request" objectId={String(request.id)} refreshOn={request} />
       )}
       <RequestLogPanel clientId={clientId} objectType="fulfillment_request" objectId={String(request.id)} />
     </section>

@@ -1,0 +1,56 @@
+"""The breadcrumb log of a fulfilment request, which admins read on its page: one line per business
+event in words, written in the transaction of the change it tells of."""
+from api.audit.service import leave_breadcrumb
+from api.orders.models import CANCELED
+
+OBJECT_TYPE = "fulfillment_request"
+
+
+def note(request, message, actor):
+    leave_breadcrumb(request.client_id, OBJECT_TYPE, request.id, message, actor)
+
+
+def note_shipment(shipment, message, actor):
+    leave_breadcrumb(shipment.client_id, OBJECT_TYPE, shipment.request_id, message, actor)
+
+
+def _placement(request):
+    def told(shipment):
+        if shipment.status == CANCELED:
+            return f"shipment {shipment.id} canceled (fill type {request.fill_type})"
+        if shipment.inventory_allocated:
+            return f"shipment {shipment.id} allocated at {shipment.warehouse_id}"
+        return f"shipment {shipment.id} waits for stock at {shipment.warehouse_id}"
+
+    return "; ".join(told(shipment) for shipment in request.shipments)
+
+
+def created(request, actor):
+    address = ("address validated" if request.address_validated
+               else f"address invalid: {(request.address_validation_error or '').rstrip('.')}")
+    note(request, f"Created; {address}; {_placement(request)}.", actor)
+
+
+def changed(request, subject, before, actor, what="Changed"):
+    """Tell what changed on ``subject`` (the request or one of its sets); ``before`` holds the values of
+    the fields given, as they were."""
+    told = [f"{name} from {shown(value)} to {shown(getattr(subject, name))}"
+            for name, value in before.items() if value != getattr(subject, name)]
+    if told:
+        note(request, f"{what} {', '.join(told)}.", actor)
+
+
+def shown(value):
+    if value is None:
+        return "nothing"
+    return value.isoformat() if hasattr(value, "isoformat") else repr(value) if isinstance(value, str) else str(value)
+
+
+def address_fixed(request, checked, actor):
+    place = " ".join(filter(None, (request.to_state, request.to_postal_code)))
+    address = ", ".join(filter(None, (request.to_address_1, request.to_address_2, request.to_city, place,
+                                      request.to_country)))
+    if checked["is_valid"]:
+        note(request, f"Address fixed: {address}.", actor)
+    else:
+        note(request, f"Address stored without validation: {address} ({checked['validation_error']}).", actor)
