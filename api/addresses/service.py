@@ -60,6 +60,12 @@ def _subdivision_code(country, state):
     return None
 
 
+def us_state_code(state):
+    """The USPS code of a US state or territory given as a code or a name (``Texas`` → ``TX``); other
+    text upper-cased as it is."""
+    return _subdivision_code("US", state) or (state or "").strip().upper()
+
+
 def _zip_records(zip5):
     return [record for record in zipcodes.matching(zip5) if record["active"]]
 
@@ -118,7 +124,7 @@ def validate_address(address):
 
 def _check_us(check):
     address = check.address
-    state = _subdivision_code("US", address["state"]) or (address["state"] or "").upper()
+    state = us_state_code(address["state"])
     if state in US_POSTAL_AREAS - {"US"} or _subdivision_code("US", state):
         address["state"] = state
     elif address["state"]:

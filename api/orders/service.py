@@ -6,7 +6,7 @@ from sqlalchemy import exists, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
-from api.addresses.service import US_POSTAL_AREAS, country_code, validate_address, zip_state
+from api.addresses.service import US_POSTAL_AREAS, country_code, us_state_code, validate_address, zip_state
 from api.common.errors import ApiError, Conflict, InvalidInput, NotFound
 from api.common.pagination import paginate
 from api.common.tenancy import get_scoped_or_404, scoped
@@ -87,7 +87,7 @@ def _check_request_rules(client_id, fields):
     if country is None:
         refuse(f"to_address.country '{address['country']}' is not a country.")
     state = zip_state(address["postal_code"]) if country in US_POSTAL_AREAS else None
-    if state is not None and country == "US" and state != (address["state"] or "").strip().upper():
+    if state is not None and country == "US" and state != us_state_code(address["state"]):
         refuse(f"to_address.postal_code {address['postal_code']} is in {state}, not in {address['state']}.")
     return country
 

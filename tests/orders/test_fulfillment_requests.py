@@ -69,6 +69,15 @@ def test_an_invalid_address_is_kept_and_listed_under_invalid_address(client, man
     assert [row["id"] for row in invalid["fulfillment_requests"]] == [body["id"]]
 
 
+def test_a_state_given_by_name_is_checked_against_the_zip_code(client, manager, catalogue):
+    named = client.post(URL, headers=manager, json=new_request(to_address={**BROOKLYN, "state": "New York"}))
+    wrong = client.post(URL, headers=manager, json=new_request("FR-2", to_address={**BROOKLYN, "state": "New Jersey"}))
+
+    assert named.status_code == 201, named.get_json()
+    assert named.get_json()["to_address"]["state"] == "NY"
+    assert assert_error(wrong, 422)["description"] == "to_address.postal_code 11201 is in NY, not in New Jersey."
+
+
 def tomorrow():
     return (utcnow().date() + timedelta(days=1)).isoformat()
 
