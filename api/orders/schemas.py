@@ -3,6 +3,7 @@ from marshmallow import Schema, fields, validate
 from api.addresses.schemas import Address, AddressValidation
 from api.common.pagination import PageArgs
 from api.common.schema_fields import decimal_in_range, optional_text, required_text
+from api.common.timeutil import check_time_zone
 from api.orders.models import BILLING_TYPES, FILL_TYPES, INCOTERMS, OPTIMAL, SET_TYPES, SHIPMENT_STATUSES
 from api.warehouses.locations import LOCATIONS
 
@@ -229,8 +230,10 @@ class RequestListArgs(PageArgs):
     orderId = optional_text(100)
     fulfillmentRequestId = optional_text(100)
     state = optional_text(100, metadata={"description": "The ship-to state or province"})
-    fromDate = fields.Date(load_default=None)
-    toDate = fields.Date(load_default=None)
+    fromDate = fields.Date(load_default=None, metadata={"description": "Created on this day or later (in timeZone)"})
+    toDate = fields.Date(load_default=None, metadata={"description": "Created on this day or earlier (in timeZone)"})
+    timeZone = fields.String(load_default="UTC", validate=[validate.Length(max=64), check_time_zone], metadata={
+        "description": "The IANA time zone whose days fromDate and toDate name (the browser's own)"})
     postalCode = optional_text(20)
     shipToPostalCode = optional_text(20)
     shipToName = optional_text(200)

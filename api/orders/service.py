@@ -1,6 +1,6 @@
 """Fulfilment requests: created under every rule of the new-request form, their address checked,
 placed by the allocation engine; listed with the list page's filters, read, changed and approved."""
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from sqlalchemy import exists, or_, select
 from sqlalchemy.exc import IntegrityError
@@ -10,7 +10,7 @@ from api.addresses.service import US_POSTAL_AREAS, country_code, us_state_code, 
 from api.common.errors import ApiError, Conflict, InvalidInput, NotFound
 from api.common.pagination import paginate
 from api.common.tenancy import get_scoped_or_404, scoped
-from api.common.timeutil import utcnow
+from api.common.timeutil import day_start_utc, utcnow
 from api.extensions import db
 from api.orders import allocation, history
 from api.orders.models import (
@@ -302,9 +302,10 @@ def list_requests(client_id, args):
         if args[name]:
             query = query.where(FulfillmentRequest.to_postal_code.startswith(args[name], autoescape=True))
     if args["fromDate"]:
-        query = query.where(FulfillmentRequest.created_at >= args["fromDate"])
+        query = query.where(FulfillmentRequest.created_at >= day_start_utc(args["fromDate"], args["timeZone"]))
     if args["toDate"]:
-        query = query.where(FulfillmentRequest.created_at < _day_after(args["toDate"]))
+        query = query.where(FulfillmentRequest.created_at < day_start_utc(args["toDate"] + timedelta(days=1),
+                                                                           args["timeZone"]))
     # The flags as bare conditions (not IS TRUE / IS FALSE), so PostgreSQL matches them to the partial indexes.
     if args["invalidToAddress"]:
         query = query.where(~FulfillmentRequest.address_validated)
@@ -338,10 +339,6 @@ def list_requests(client_id, args):
                                 args["limit"], args["cursor"], descending=True)
     return [present(r, with_sets=args["includeSetsAndItems"], with_shipments=args["includeShipments"])
             for r in requests], cursor
-
-
-def _day_after(day):
-    return datetime.combine(day, datetime.min.time()) + timedelta(days=1)
 
 
 def present(request, with_sets=False, with_shipments=False):

@@ -1,12 +1,15 @@
 """The fulfilment request list: newest first, by cursor, with the filters of the list page's tabs,
 search and dropdowns."""
-from datetime import timedelta
+from datetime import UTC, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
+from sqlalchemy import select
 
 from api.common.timeutil import utcnow
 from api.extensions import db
 from api.orders.models import FulfillmentRequest
+from tests.api.helpers import assert_error
 from tests.orders.test_fulfillment_requests import BROOKLYN, TORONTO, URL, new_request
 
 
@@ -65,6 +68,22 @@ def test_dates_filter_by_creation_day(client, manager, requests_made):
     assert len(listed(client, manager, fromDate=today.isoformat(), toDate=today.isoformat())) == 4
     assert listed(client, manager, fromDate=(today + timedelta(days=1)).isoformat()) == []
     assert listed(client, manager, toDate=(today - timedelta(days=1)).isoformat()) == []
+
+
+def test_dates_are_days_of_the_time_zone_given(client, manager, requests_made):
+    made = sorted(request.created_at for request in db.session.scalars(select(FulfillmentRequest)))
+
+    def day_in(zone, at):
+        return at.replace(tzinfo=UTC).astimezone(ZoneInfo(zone)).date()
+
+    # UTC−11 and UTC+14 (no summer time in either): at any hour one of them is on another day than UTC.
+    for zone in ("Pacific/Pago_Pago", "Pacific/Kiritimati", "America/New_York"):
+        first, last = day_in(zone, made[0]), day_in(zone, made[-1])
+        assert len(listed(client, manager, fromDate=first.isoformat(), toDate=last.isoformat(), timeZone=zone)) == len(made)
+        assert listed(client, manager, fromDate=(last + timedelta(days=1)).isoformat(), timeZone=zone) == []
+        assert listed(client, manager, toDate=(first - timedelta(days=1)).isoformat(), timeZone=zone) == []
+    body = assert_error(client.get(URL, headers=manager, query_string={"timeZone": "Mars/Olympus"}), 422)
+    assert "Mars/Olympus" in body["description"]
 
 
 def test_the_list_pages_by_cursor_and_includes_sets_and_shipments_on_request(client, manager, requests_made):

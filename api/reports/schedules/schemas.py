@@ -1,9 +1,7 @@
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
-
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
 from api.common.pagination import PageArgs
-from api.common.timeutil import UtcDateTime
+from api.common.timeutil import UtcDateTime, check_time_zone
 from api.reports import quartz
 from api.reports.schedules.runs import RUN_STATES, addresses_of
 
@@ -15,13 +13,6 @@ def check_crontab(value):
         quartz.parse(value)
     except quartz.CronError as error:
         raise ValidationError(str(error)) from None
-
-
-def check_time_zone(value):
-    try:
-        ZoneInfo(value)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ValidationError(f"'{value}' is not a known time zone; use a name such as America/New_York.") from None
 
 
 class ReportSchedule(Schema):

@@ -2667,8 +2667,12 @@ export interface paths {
                     fulfillmentRequestId?: string | null;
                     /** @description The ship-to state or province */
                     state?: string | null;
+                    /** @description Created on this day or later (in timeZone) */
                     fromDate?: string | null;
+                    /** @description Created on this day or earlier (in timeZone) */
                     toDate?: string | null;
+                    /** @description The IANA time zone whose days fromDate and toDate name (the browser's own) */
+                    timeZone?: string;
                     postalCode?: string | null;
                     shipToPostalCode?: string | null;
                     shipToName?: string | null;

@@ -6,7 +6,12 @@ const TODAY = new Date(2026, 10, 24, 15, 30);
 describe('fulfilment request filters', () => {
   it('turns a tab, a status, a date range and a search into the list query', () => {
     const filters = filtersFromSearchParams(new URLSearchParams('tab=Invalid+Address&date=7&searchTerm=+FR-1+'));
-    expect(filtersToQuery(filters, TODAY)).toEqual({ invalidToAddress: 'true', fromDate: '2026-11-17', searchTerm: 'FR-1' });
+    expect(filtersToQuery(filters, TODAY, 'America/New_York')).toEqual({
+      invalidToAddress: 'true',
+      fromDate: '2026-11-17',
+      timeZone: 'America/New_York',
+      searchTerm: 'FR-1',
+    });
   });
 
   it('lets the Status dropdown choose over a status tab', () => {

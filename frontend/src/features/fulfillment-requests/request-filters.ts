@@ -67,12 +67,17 @@ export function daysBefore(today: Date, days: number): string {
   return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
 }
 
-/** The list call's query: the tab's filter, the status chosen (over the tab's), the date range and the search. */
-export function filtersToQuery(filters: RequestFilters, today: Date = new Date()): RequestQuery {
+/** The list call's query: the tab's filter, the status chosen (over the tab's), the date range (days of
+ * the browser's time zone, which the API is told) and the search. */
+export function filtersToQuery(
+  filters: RequestFilters,
+  today: Date = new Date(),
+  timeZone: string = Intl.DateTimeFormat().resolvedOptions().timeZone,
+): RequestQuery {
   const query: RequestQuery = { ...REQUEST_TABS.find((tab) => tab.label === filters.tab)?.query };
   if (filters.status) query.shipmentStatus = filters.status;
   const days = DATE_OPTIONS.find((option) => option.value === filters.date)?.days;
-  if (days !== null && days !== undefined) query.fromDate = daysBefore(today, days);
+  if (days !== null && days !== undefined) Object.assign(query, { fromDate: daysBefore(today, days), timeZone });
   if (filters.searchTerm.trim()) query.searchTerm = filters.searchTerm.trim();
   return query;
 }
