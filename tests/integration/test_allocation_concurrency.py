@@ -1,6 +1,7 @@
 """Allocation under concurrency: the API (gunicorn, several processes and threads) creating requests
-of every fill type, raising and lowering reservations and receiving ASNs, while two real workers
-allocate the waiting shipments as units are freed, all at once and for the same items.
+of every fill type one by one and in bulk uploads, raising and lowering reservations and receiving
+ASNs, while two real workers run the uploads' jobs and allocate the waiting shipments as units are
+freed, all at once and for the same items.
 
 Afterwards no answer was a 5xx; at every location bound is exactly what the allocated shipment lines
 hold and no figure is below zero; the ledger explains every level; units were neither made nor lost;
@@ -17,7 +18,7 @@ from sqlalchemy import func, select
 from api.extensions import db
 from api.inventory.models import InventoryLevel
 from api.inventory.service import ledger_drift, record_movement
-from api.orders.models import CANCELED, VALIDATING, Shipment, ShipmentLine
+from api.orders.models import CANCELED, VALIDATING, FulfillmentRequest, Shipment, ShipmentLine
 from tests.factories import PASSWORD
 from tests.live import broker_client, log_in, start_worker, wait_for_job, wait_until
 from tests.orders.test_fulfillment_requests import BROOKLYN
@@ -38,6 +39,18 @@ def request_payload(rng, n):
         "fill_type": rng.choice(FILL_TYPES), "warehouse_id": rng.choice(LOCATIONS + ("optimal",)),
         "sets": [{"items": [{"upc": upc, "quantity": rng.randint(1, 3)} for upc in lines]}],
     }
+
+
+def bulk_rows(rng, upload, requests_in_file=8):
+    """A bulk file's rows: each request's item lines with its columns on every row."""
+    rows = []
+    for n in range(requests_in_file):
+        request = request_payload(rng, f"{upload}-{n}")
+        columns = {"fulfillment_request_id": request["fulfillment_request_id"], "fill_type": request["fill_type"],
+                   "warehouse_id": request["warehouse_id"],
+                   **{f"to_{part}": value for part, value in BROOKLYN.items()}}
+        rows += [{**columns, "upc": item["upc"], "quantity": str(item["quantity"])} for item in request["sets"][0]["items"]]
+    return rows
 
 
 def reservation_payload(rng):
@@ -105,10 +118,13 @@ def test_concurrent_requests_reservations_and_receipts_never_bind_more_than_is_o
     calls += [("reserve", "PUT", f"/api/v4/inventory/{rng.choice(UPCS)}", headers, reservation_payload(rng))
               for _ in range(24)]
     calls += [("receive", "POST", f"/api/v4/asns/{asn_id}/receive", staff, None) for asn_id in asn_ids]
+    calls += [("bulk", "POST", "/api/v4/fulfillment_requests/bulk", headers, bulk_rows(rng, upload)) for upload in range(3)]
     rng.shuffle(calls)
 
     def call(kind, method, path, call_headers, body):
         answer = requests.request(method, live_api + path, json=body, headers=call_headers, timeout=120)
+        if kind == "bulk" and answer.status_code == 202:
+            return kind, wait_for_job(live_api, call_headers, answer.json()["id"])["state"], answer.text[:500]
         return kind, answer.status_code, answer.text[:500]
 
     second_worker = start_worker(live_env, process_logs, name="allocator")
@@ -122,9 +138,11 @@ def test_concurrent_requests_reservations_and_receipts_never_bind_more_than_is_o
     finally:
         second_worker.stop()
 
-    assert [answer for answer in answers if answer[1] >= 500] == []
+    assert [answer for answer in answers if isinstance(answer[1], int) and answer[1] >= 500] == []
     statuses = Counter((kind, status) for kind, status, _ in answers)
     assert statuses[("create", 201)] == 60, answers
+    assert statuses[("bulk", "succeeded")] == 3, answers
+    assert db.session.scalar(select(func.count()).select_from(FulfillmentRequest)) == 60 + 3 * 8
     assert statuses[("receive", 200)] == len(asn_ids), answers
     assert {status for kind, status, _ in answers if kind == "reserve"} <= {200, 422}, answers
 
