@@ -154,3 +154,46 @@ def test_concurrent_requests_reservations_and_receipts_never_bind_more_than_is_o
     assert ledger_drift() == []
     allocated = db.session.scalar(select(func.count()).select_from(Shipment).where(Shipment.inventory_allocated.is_(True)))
     assert allocated > 0
+
+
+def test_a_request_id_in_two_concurrent_uploads_is_created_once(factory, live_api, live_env, process_logs):
+    acme = factory.client("Twice")
+    user = factory.user("client", acme)
+    for upc in UPCS:
+        factory.item(acme, upc=upc)
+    headers = log_in(live_api, user.username, PASSWORD)
+    rng = random.Random(12)
+    files = {name: bulk_rows(rng, name, requests_in_file=5) for name in ("A", "B")}
+    for name, rows in files.items():
+        rows += [{**rows[0], "fulfillment_request_id": "TWICE-1", "upc": upc, "quantity": "1"} for upc in UPCS[:2]]
+
+    def upload(rows):
+        answer = requests.post(f"{live_api}/api/v4/fulfillment_requests/bulk", json=rows, headers=headers, timeout=120)
+        if answer.status_code != 202:  # the other file's job created TWICE-1 before this one was checked
+            return answer.status_code, answer.json()
+        return answer.status_code, wait_for_job(live_api, headers, answer.json()["id"])
+
+    second_worker = start_worker(live_env, process_logs, name="second-uploads-worker")
+    try:
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            outcomes = dict(zip(files, pool.map(upload, files.values())))
+    finally:
+        second_worker.stop()
+
+    db.session.expire_all()
+    created = Counter(db.session.scalars(select(FulfillmentRequest.fulfillment_request_id)
+                                         .where(FulfillmentRequest.client_id == acme.id)))
+    assert created["TWICE-1"] == 1
+    accepted = [name for name, (status, _) in outcomes.items() if status == 202]
+    assert set(created) == {"TWICE-1"} | {row["fulfillment_request_id"] for name in accepted for row in files[name]}
+    assert all(count == 1 for count in created.values())
+    failed_twice = []
+    for name, (status, answer) in outcomes.items():
+        if status == 202:
+            failed_twice += [result for result in answer["results"] if result.get("status") == "failed"]
+            assert answer["failed"] in (0, 2), answer
+        else:
+            assert status == 409 or "TWICE-1" in str(answer), answer
+    assert len(accepted) == 1 or [result["error"] for result in failed_twice] == [
+        "fulfillment_request_id 'TWICE-1' is already used by another request."] * 2, outcomes
+    assert ledger_drift() == []
