@@ -2,10 +2,13 @@
 pages by cursor), a request's detail (cards, sets with their children, settings edit, approval) and
 the return label page that downloads the PDF."""
 import re
+from datetime import timedelta
 
 import requests
 from playwright.sync_api import expect
+from sqlalchemy import select
 
+from api.common.timeutil import utcnow
 from api.extensions import db
 from api.inventory.service import record_movement
 from api.orders.bulk import COLUMN_DESCRIPTIONS
@@ -254,6 +257,15 @@ def test_new_request_form_follows_its_rules_and_creates_the_request(factory, liv
     page.get_by_label("Country").fill("US")
     page.get_by_label("Quantity of TENT").fill("2")
     page.get_by_label("Gift Note").fill("Happy trails")
+    page.get_by_label("Reference 3").fill("Dept 12")
+    page.get_by_label("One SKU per shipment").check()
+    page.get_by_label("Address 3").fill("Dock 4")
+    page.get_by_label("This is a retail (EDI) shipment").check()
+    expect(page.get_by_label("Retailer").locator("option")).to_have_count(22)  # a prompt and the 21 retailers
+    page.get_by_label("Retailer").select_option("target")
+    page.get_by_label("Cancel Date").fill((utcnow().date() + timedelta(days=30)).isoformat())
+    page.get_by_label("PO Number").fill("PO-88")
+    page.get_by_label("Store Number").fill("0042")
     screenshot(page, "new-request")
 
     page.get_by_role("button", name="Create").click()
@@ -261,6 +273,10 @@ def test_new_request_form_follows_its_rules_and_creates_the_request(factory, liv
     expect(page.get_by_role("alert")).to_have_text("Created!")
     expect(page.get_by_text("UPS_NEXT_DAY_AIR")).to_be_visible()
     expect(page.get_by_text("Gift note: Happy trails")).to_be_visible()
+    made = db.session.scalars(select(FulfillmentRequest).filter_by(fulfillment_request_id="WEB-1")).one()
+    assert (made.reference3, made.options["one_sku_per_shipment"], made.options["expedited"]) == ("Dept 12", True, False)
+    assert (made.to_address_3, made.edi["retailer"], made.edi["po_number"], made.edi["store_number"]) == (
+        "Dock 4", "target", "PO-88", "0042")
 
     # The same id again: the API's message names the field, and nothing more is created.
     page.goto(f"{live_api}/{acme.id}/fulfillment_requests/new")

@@ -32,6 +32,19 @@ describe('the new request form', () => {
     expect([thirdParty.billing_account, thirdParty.billing_postal_code]).toEqual(['ACC-1', '07001']);
   });
 
+  it('sends the references, packing options, third address line and EDI details given', () => {
+    const values = filled();
+    values.reference3 = ' R3 ';
+    values.options = { ...values.options, one_sku_per_shipment: true };
+    values.address = { ...values.address, address3: 'Dock 4' };
+    values.edi = { enabled: true, retailer: 'target', cancelDate: '2026-12-01', poNumber: 'PO 9', details: { store_number: ' 0042 ', dc_number: '' } };
+    const payload = requestPayload(values, CARRIERS, PROFILES);
+    expect([payload.reference2, payload.reference3]).toEqual([null, 'R3']);
+    expect([payload.expedited, payload.one_sku_per_shipment]).toEqual([false, true]);
+    expect(payload.to_address.address_3).toBe('Dock 4');
+    expect(payload.edi).toMatchObject({ retailer: 'target', po_number: 'PO 9', store_number: '0042', dc_number: null, vendor_number: null });
+  });
+
   it('allows Saturday delivery only for UPS and FedEx express methods', () => {
     expect(saturdayAllowed(PROFILES[0], CARRIERS, 'UPS_NEXT_DAY_AIR')).toBe(true);
     expect(saturdayAllowed(PROFILES[0], CARRIERS, 'UPS_GROUND')).toBe(false);

@@ -9,6 +9,22 @@ export const EDI_RETAILERS = [
   'amazon', 'bestbuy', 'bloomingdales', 'century21', 'chewy', 'costco', 'jcpenny', 'macys', 'neiman', 'nordstrom',
   'qvc', 'rei', 'ruegilt', 'saks', 'sephora', 'stitchfix', 'target', 'tjmaxx', 'walmart', 'wayfair', 'zappos',
 ] as const;
+/** The EDI metadata beyond the required retailer, cancel date and PO number: [API name, label]. */
+export const EDI_DETAILS = [
+  ['department_number', 'Department Number'], ['dc_number', 'DC Number'], ['division_number', 'Division Number'],
+  ['vendor_number', 'Vendor Number'], ['group_number', 'Group Number'], ['store_number', 'Store Number'],
+  ['store_name', 'Store Name'], ['store_address1', 'Store Address 1'], ['store_address2', 'Store Address 2'],
+  ['store_city', 'Store City'], ['store_state', 'Store State'], ['store_postalcode', 'Store Postal Code'],
+  ['product_description', 'Product Description'], ['product_type', 'Product Type'],
+  ['edi_reference_1', 'EDI Reference 1'], ['edi_reference_2', 'EDI Reference 2'], ['edi_reference_3', 'EDI Reference 3'],
+] as const;
+export type EdiDetail = (typeof EDI_DETAILS)[number][0];
+/** The request's packing and speed options besides Saturday delivery and signature: [API name, label]. */
+export const PACKING_OPTIONS = [
+  ['expedited', 'Expedited'], ['one_upc_per_shipment', 'One UPC per shipment'],
+  ['one_sku_per_shipment', 'One SKU per shipment'], ['one_product_code_per_shipment', 'One product code per shipment'],
+] as const;
+export type PackingOption = (typeof PACKING_OPTIONS)[number][0];
 export const SATURDAY_CARRIERS = ['UPS', 'FedEx'];
 export const MAX_QUANTITY = 1000;
 export const MAX_CUSTOMS_VALUE = 99999999;
@@ -29,17 +45,20 @@ export interface NewRequestValues {
   shipmentType: string;
   desiredShipDate: string;
   reference1: string;
+  reference2: string;
+  reference3: string;
   shipProfileId: string;
   shipMethod: string;
   saturdayDelivery: boolean;
   signatureRequired: boolean;
+  options: Record<PackingOption, boolean>;
   billingType: (typeof BILLING_TYPES)[number];
   billingAccount: string;
   billingPostalCode: string;
   incoterm: '' | 'DDU' | 'DDP';
-  address: { name: string; company: string; address1: string; address2: string; city: string; state: string;
-    postalCode: string; country: string; phone: string; email: string };
-  edi: { enabled: boolean; retailer: string; cancelDate: string; poNumber: string };
+  address: { name: string; company: string; address1: string; address2: string; address3: string; city: string;
+    state: string; postalCode: string; country: string; phone: string; email: string };
+  edi: { enabled: boolean; retailer: string; cancelDate: string; poNumber: string; details: Partial<Record<EdiDetail, string>> };
   setType: (typeof SET_TYPES)[number];
   giftNote: string;
   items: ItemLine[];
@@ -48,12 +67,13 @@ export interface NewRequestValues {
 export function newRequestValues(today: string, defaultShipmentType: string): NewRequestValues {
   return {
     fulfillmentRequestId: '', orderId: '', warehouseId: 'optimal', fillType: 'partial', shipTogether: false,
-    shipmentType: defaultShipmentType, desiredShipDate: today, reference1: '', shipProfileId: '', shipMethod: '',
-    saturdayDelivery: false, signatureRequired: false, billingType: 'sender', billingAccount: '', billingPostalCode: '',
-    incoterm: '',
-    address: { name: '', company: '', address1: '', address2: '', city: '', state: '', postalCode: '', country: 'US',
-      phone: '', email: '' },
-    edi: { enabled: false, retailer: '', cancelDate: '', poNumber: '' },
+    shipmentType: defaultShipmentType, desiredShipDate: today, reference1: '', reference2: '', reference3: '',
+    shipProfileId: '', shipMethod: '', saturdayDelivery: false, signatureRequired: false,
+    options: { expedited: false, one_upc_per_shipment: false, one_sku_per_shipment: false, one_product_code_per_shipment: false },
+    billingType: 'sender', billingAccount: '', billingPostalCode: '', incoterm: '',
+    address: { name: '', company: '', address1: '', address2: '', address3: '', city: '', state: '', postalCode: '',
+      country: 'US', phone: '', email: '' },
+    edi: { enabled: false, retailer: '', cancelDate: '', poNumber: '', details: {} },
     setType: 'default_set_type', giftNote: '', items: [],
   };
 }
@@ -102,28 +122,30 @@ export function requestPayload(values: NewRequestValues, carriers: Carrier[], pr
     shipment_type: values.shipmentType,
     desired_ship_date: values.desiredShipDate || null,
     reference1: orNull(values.reference1),
-    reference2: null,
-    reference3: null,
+    reference2: orNull(values.reference2),
+    reference3: orNull(values.reference3),
     ship_profile_id: profile ? profile.id : null,
     ship_method: profile ? orNull(values.shipMethod) : null,
     saturday_delivery: values.saturdayDelivery && saturdayAllowed(profile, carriers, values.shipMethod),
     signature_required: values.signatureRequired,
-    expedited: false,
-    one_upc_per_shipment: false,
-    one_sku_per_shipment: false,
-    one_product_code_per_shipment: false,
+    ...values.options,
     billing_type: values.billingType,
     billing_account: billingFieldsShow(values.billingType) ? orNull(values.billingAccount) : null,
     billing_postal_code: billingFieldsShow(values.billingType) ? orNull(values.billingPostalCode) : null,
     incoterm: values.incoterm || null,
     to_address: {
       name: address.name.trim(), company: orNull(address.company), address_1: address.address1.trim(),
-      address_2: orNull(address.address2), address_3: null, city: address.city.trim(), state: address.state.trim(),
+      address_2: orNull(address.address2), address_3: orNull(address.address3), city: address.city.trim(), state: address.state.trim(),
       postal_code: address.postalCode.trim(), country: address.country.trim(), phone: address.phone.trim(),
       email: orNull(address.email),
     },
     edi: values.edi.enabled
-      ? ({ retailer: values.edi.retailer, cancel_date: values.edi.cancelDate, po_number: values.edi.poNumber.trim() } as RequestWrite['edi'])
+      ? ({
+          retailer: values.edi.retailer,
+          cancel_date: values.edi.cancelDate,
+          po_number: values.edi.poNumber.trim(),
+          ...Object.fromEntries(EDI_DETAILS.map(([name]) => [name, orNull(values.edi.details[name] ?? '')])),
+        } as RequestWrite['edi'])
       : null,
     sets: [
       {

@@ -3,6 +3,7 @@ import { Button, Col, Form, ListGroup, Row, Table } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { flashState } from '../../../components/Alerts';
 import { Panel } from '../../../components/Facts';
+import { FieldLabel } from '../../../components/FieldLabel';
 import { LoadingView } from '../../../components/LoadingView';
 import { useMutation } from '../../../lib/use-mutation';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -18,6 +19,7 @@ import { daysBefore } from '../request-filters';
 import {
   BILLING_TYPES,
   billingFieldsShow,
+  EDI_DETAILS,
   EDI_RETAILERS,
   FILL_TYPES,
   isAbroad,
@@ -26,6 +28,7 @@ import {
   newRequestValues,
   requestPayload,
   saturdayAllowed,
+  PACKING_OPTIONS,
   SET_TYPES,
   shipMethodsOf,
   WAREHOUSES,
@@ -96,16 +99,18 @@ function RequestForm({ clientId, profiles, carriers, shipmentTypes, initial }: R
       <h2>New Fulfillment Request</h2>
       <Panel title="Request Details">
         <Row className="g-2">
-          <Field label="Fulfillment Request ID" id="fr-id" sm={4}>
+          <Field label="Fulfillment Request ID" id="fr-id" sm={4} required>
             <Form.Control required maxLength={100} value={values.fulfillmentRequestId} onChange={(e) => set('fulfillmentRequestId', e.target.value)} />
           </Field>
           <Field label="Order ID" id="fr-order" sm={4}>
             <Form.Control maxLength={100} value={values.orderId} onChange={(e) => set('orderId', e.target.value)} />
           </Field>
-          <Field label="Reference 1" id="fr-reference1" sm={4}>
-            <Form.Control maxLength={100} value={values.reference1} onChange={(e) => set('reference1', e.target.value)} />
-          </Field>
-          <Field label="Warehouse" id="fr-warehouse" sm={3}>
+          {(['reference1', 'reference2', 'reference3'] as const).map((field, index) => (
+            <Field key={field} label={`Reference ${index + 1}`} id={`fr-${field}`} sm={index === 0 ? 4 : 6}>
+              <Form.Control maxLength={100} value={values[field]} onChange={(e) => set(field, e.target.value)} />
+            </Field>
+          ))}
+          <Field label="Warehouse" id="fr-warehouse" sm={3} required>
             <Form.Select required value={values.warehouseId} onChange={(e) => set('warehouseId', e.target.value as NewRequestValues['warehouseId'])}>
               {WAREHOUSES.map((code) => (
                 <option key={code}>{code}</option>
@@ -119,7 +124,7 @@ function RequestForm({ clientId, profiles, carriers, shipmentTypes, initial }: R
               ))}
             </Form.Select>
           </Field>
-          <Field label="Shipment Type" id="fr-shipment-type" sm={3}>
+          <Field label="Shipment Type" id="fr-shipment-type" sm={3} required>
             <Form.Select required value={values.shipmentType} onChange={(e) => set('shipmentType', e.target.value)}>
               {shipmentTypes.map((name) => (
                 <option key={name}>{name}</option>
@@ -171,10 +176,10 @@ function RequestForm({ clientId, profiles, carriers, shipmentTypes, initial }: R
           </Field>
           {billingFieldsShow(values.billingType) && (
             <>
-              <Field label="Billing Account" id="fr-billing-account" sm={4}>
+              <Field label="Billing Account" id="fr-billing-account" sm={4} required>
                 <Form.Control required maxLength={60} value={values.billingAccount} onChange={(e) => set('billingAccount', e.target.value)} />
               </Field>
-              <Field label="Billing Postal Code" id="fr-billing-postal" sm={4}>
+              <Field label="Billing Postal Code" id="fr-billing-postal" sm={4} required>
                 <Form.Control required maxLength={20} value={values.billingPostalCode} onChange={(e) => set('billingPostalCode', e.target.value)} />
               </Field>
             </>
@@ -197,6 +202,17 @@ function RequestForm({ clientId, profiles, carriers, shipmentTypes, initial }: R
           />
           <Form.Check id="fr-signature" label="Signature Required" checked={values.signatureRequired} onChange={(e) => set('signatureRequired', e.target.checked)} />
         </div>
+        <div className="d-flex flex-wrap gap-4 mt-2">
+          {PACKING_OPTIONS.map(([option, label]) => (
+            <Form.Check
+              key={option}
+              id={`fr-${option}`}
+              label={label}
+              checked={values.options[option]}
+              onChange={(e) => set('options', { ...values.options, [option]: e.target.checked })}
+            />
+          ))}
+        </div>
       </Panel>
 
       <Panel title="Ship To Address">
@@ -204,8 +220,9 @@ function RequestForm({ clientId, profiles, carriers, shipmentTypes, initial }: R
           <AddressField label="Name" field="name" values={values.address} onChange={setAddress} required sm={6} />
           <AddressField label="Company" field="company" values={values.address} onChange={setAddress} sm={6} />
           <AddressField label="Address 1" field="address1" values={values.address} onChange={setAddress} required sm={6} />
-          <AddressField label="Address 2" field="address2" values={values.address} onChange={setAddress} sm={6} />
-          <Field label="Postal Code" id="fr-address-postalCode" sm={3}>
+          <AddressField label="Address 2" field="address2" values={values.address} onChange={setAddress} sm={3} />
+          <AddressField label="Address 3" field="address3" values={values.address} onChange={setAddress} sm={3} />
+          <Field label="Postal Code" id="fr-address-postalCode" sm={3} required>
             <Form.Control required maxLength={20} value={values.address.postalCode} onChange={(e) => setAddress('postalCode', e.target.value)} onBlur={fillCityFromZip} />
           </Field>
           <AddressField label="City" field="city" values={values.address} onChange={setAddress} required sm={3} />
@@ -225,7 +242,7 @@ function RequestForm({ clientId, profiles, carriers, shipmentTypes, initial }: R
         />
         {values.edi.enabled && (
           <Row className="g-2 mt-1">
-            <Field label="Retailer" id="fr-edi-retailer" sm={4}>
+            <Field label="Retailer" id="fr-edi-retailer" sm={4} required>
               <Form.Select required value={values.edi.retailer} onChange={(e) => set('edi', { ...values.edi, retailer: e.target.value })}>
                 <option value="">Choose a retailer</option>
                 {EDI_RETAILERS.map((retailer) => (
@@ -233,12 +250,21 @@ function RequestForm({ clientId, profiles, carriers, shipmentTypes, initial }: R
                 ))}
               </Form.Select>
             </Field>
-            <Field label="Cancel Date" id="fr-edi-cancel" sm={4}>
+            <Field label="Cancel Date" id="fr-edi-cancel" sm={4} required>
               <Form.Control required type="date" min={initial.desiredShipDate} value={values.edi.cancelDate} onChange={(e) => set('edi', { ...values.edi, cancelDate: e.target.value })} />
             </Field>
-            <Field label="PO Number" id="fr-edi-po" sm={4}>
+            <Field label="PO Number" id="fr-edi-po" sm={4} required>
               <Form.Control required maxLength={60} value={values.edi.poNumber} onChange={(e) => set('edi', { ...values.edi, poNumber: e.target.value })} />
             </Field>
+            {EDI_DETAILS.map(([detail, label]) => (
+              <Field key={detail} label={label} id={`fr-edi-${detail}`} sm={3}>
+                <Form.Control
+                  maxLength={100}
+                  value={values.edi.details[detail] ?? ''}
+                  onChange={(e) => set('edi', { ...values.edi, details: { ...values.edi.details, [detail]: e.target.value } })}
+                />
+              </Field>
+            ))}
           </Row>
         )}
       </Panel>
@@ -252,10 +278,19 @@ function RequestForm({ clientId, profiles, carriers, shipmentTypes, initial }: R
   );
 }
 
-function Field({ label, id, sm, children }: { label: string; id: string; sm: number; children: ReactNode }) {
+interface FieldProps {
+  label: string;
+  id: string;
+  sm: number;
+  /** Marks the label; the control inside says required itself. */
+  required?: boolean;
+  children: ReactNode;
+}
+
+function Field({ label, id, sm, required = false, children }: FieldProps) {
   return (
     <Form.Group as={Col} sm={sm} controlId={id}>
-      <Form.Label>{label}</Form.Label>
+      <FieldLabel required={required}>{label}</FieldLabel>
       {children}
     </Form.Group>
   );
@@ -272,7 +307,7 @@ interface AddressFieldProps {
 
 function AddressField({ label, field, values, onChange, required = false, sm }: AddressFieldProps) {
   return (
-    <Field label={label} id={`fr-address-${field}`} sm={sm}>
+    <Field label={label} id={`fr-address-${field}`} sm={sm} required={required}>
       <Form.Control required={required} maxLength={200} value={values[field]} onChange={(e) => onChange(field, e.target.value)} />
     </Field>
   );
