@@ -8,6 +8,7 @@ the field, and ``candidates`` offer the address with the city and state its post
 """
 import math
 import re
+from functools import lru_cache
 
 import phonenumbers
 import pycountry
@@ -66,8 +67,10 @@ def us_state_code(state):
     return _subdivision_code("US", state) or (state or "").strip().upper()
 
 
+@lru_cache(maxsize=65_536)  # every US ZIP code: the data ships with the package and never changes while running
 def _zip_records(zip5):
-    return [record for record in zipcodes.matching(zip5) if record["active"]]
+    """The active records of a five-digit ZIP code (read only: the same records answer every call)."""
+    return tuple(record for record in zipcodes.matching(zip5) if record["active"])
 
 
 def _cities_of(record):
