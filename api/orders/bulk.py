@@ -20,17 +20,21 @@ from api.imports.registry import Validated, register_import
 from api.imports.service import submit_import
 from api.orders.allocation import lock_stock_of
 from api.orders.models import ADDRESS_PARTS, OPTIONS
-from api.orders.schemas import RequestWrite
+from api.orders.schemas import EDI_RETAILERS, EDI_TEXT_FIELDS, RequestWrite
 from api.orders.service import add_request, check_request, duplicate_request
 from api.products.models import ItemType
 
 IMPORT_FULFILLMENT_REQUESTS = "import_fulfillment_requests"
 
 ADDRESS_COLUMNS = tuple(f"to_{part}" for part in ADDRESS_PARTS)
+# The EDI metadata of a retail shipment, column → field: edi_retailer → retailer, edi_reference_1 as it is.
+EDI_COLUMNS = {name if name.startswith("edi_") else f"edi_{name}": name
+               for name in ("retailer", "cancel_date", "po_number", *EDI_TEXT_FIELDS[1:])}
 REQUEST_COLUMNS = (
     "fulfillment_request_id", "order_id", "warehouse_id", "fill_type", "ship_together", "ship_profile_id",
     "ship_method", "shipment_type", "desired_ship_date", "reference1", "reference2", "reference3", "billing_type",
     "billing_account", "billing_postal_code", "incoterm", *OPTIONS, *ADDRESS_COLUMNS, "set_type", "gift_note",
+    *EDI_COLUMNS,
 )
 LINE_COLUMNS = ("upc", "quantity", "customs_value")
 # One schema for every request of a file: a schema instance deep-copies its fields (and nested
@@ -59,6 +63,11 @@ COLUMN_DESCRIPTIONS = {
     "set_type": "default_set_type (default), gift_note, gift_wrap or duct_wrap", "gift_note": "At most 500 characters",
     "upc": "The item of this row (required); one row per UPC in a request",
     "quantity": "1 to 1000 (required)", "customs_value": "Per unit, 0 to 99999999; required outside the US",
+    "edi_retailer": f"A retail (EDI) shipment's retailer: {', '.join(EDI_RETAILERS)}; any EDI column makes the "
+                    "request a retail shipment, which needs edi_retailer, edi_cancel_date and edi_po_number",
+    "edi_cancel_date": "YYYY-MM-DD, today or later (required for a retail shipment)",
+    "edi_po_number": "The retailer's purchase order (required for a retail shipment)",
+    **{column: "EDI metadata, free text" for column in list(EDI_COLUMNS)[3:]},
 }
 
 
@@ -133,8 +142,12 @@ def _payload(rows, errors):
     errors.extend(conflicts)
     given = {column: value for column, (value, _) in first.items()}
     request = {column: given[column] for column in REQUEST_COLUMNS
-               if column in given and column not in ADDRESS_COLUMNS and column not in ("set_type", "gift_note")}
+               if column in given and column not in ADDRESS_COLUMNS and column not in EDI_COLUMNS
+               and column not in ("set_type", "gift_note")}
     request["to_address"] = {column[3:]: given[column] for column in ADDRESS_COLUMNS if column in given}
+    edi = {field: given[column] for column, field in EDI_COLUMNS.items() if column in given}
+    if edi:
+        request["edi"] = edi
     request_set = {"items": [{column: cells.get(column) for column in LINE_COLUMNS if cells.get(column) is not None}
                              for _, cells in rows]}
     if "set_type" in given:
@@ -145,9 +158,14 @@ def _payload(rows, errors):
     return request, bool(conflicts)
 
 
+_EDI_COLUMN_OF = {field: column for column, field in EDI_COLUMNS.items()}
+
+
 def _column_of(path):
     if path[0] == "to_address" and len(path) > 1:
         return f"to_{path[1]}"
+    if path[0] == "edi" and len(path) > 1:
+        return _EDI_COLUMN_OF.get(path[1], path[1])
     if path[0] == "sets" and len(path) >= 3 and path[2] == "type":
         return "set_type"
     if path[0] == "sets" and len(path) >= 5:

@@ -79,8 +79,16 @@ def test_a_file_becomes_requests_placed_by_a_job_with_a_summary_mail(client, man
     ([row(to_phone="")], 2, "to_phone"),
     ([row(reference="")], 2, "fulfillment_request_id is required"),
     ([row(customs_value="-1")], 2, "customs_value"),
+    ([row(upc="EMPTY-KIT")], 2, "upc EMPTY-KIT is a bundle or kit without children"),
+    ([row(edi_retailer="target", edi_cancel_date="2099-01-01")], 2, "edi_po_number"),
+    ([row(edi_po_number="PO-1", edi_cancel_date="2099-01-01")], 2, "edi_retailer"),
+    ([row(edi_retailer="corner-shop", edi_cancel_date="2099-01-01", edi_po_number="PO-1")], 2, "edi_retailer"),
+    ([row(edi_store_number="12")], 2, "edi_cancel_date"),
+    ([row(edi_retailer="target", edi_cancel_date="2020-01-01", edi_po_number="PO-1")], 2, "edi.cancel_date is before today"),
 ])
-def test_a_file_with_a_bad_row_is_refused_whole_naming_the_field(client, manager, catalogue, rows, line, named):
+def test_a_file_with_a_bad_row_is_refused_whole_naming_the_field(client, manager, factory, acme, catalogue, rows, line,
+                                                                 named):
+    factory.item(acme, upc="EMPTY-KIT", composite_type=3)
     answer = upload(client, manager, [row("FR-OK", "STOVE"), *rows])
 
     body = assert_error(answer, 422, "invalid_rows")
@@ -163,6 +171,21 @@ def test_read_only_users_cannot_upload(client, factory, acme, catalogue):
     reader = factory.headers(factory.user("client_read_only", acme))
     assert_error(upload(client, reader, [row()]), 403)
     assert references() == []
+
+
+def test_a_retail_shipment_takes_its_edi_columns(client, manager, catalogue):
+    edi = {"edi_retailer": "target", "edi_cancel_date": "2099-01-01", "edi_po_number": "PO-77", "edi_store_number": "0042",
+           "edi_reference_1": "R-1"}
+
+    assert upload(client, manager, [row("RETAIL", **edi), row("RETAIL", "STOVE"), row("PLAIN")]).status_code == 202
+
+    db.session.expire_all()
+    stored = {request.fulfillment_request_id: request.edi for request in db.session.scalars(select(FulfillmentRequest))}
+    assert stored["PLAIN"] is None
+    assert {name: stored["RETAIL"][name] for name in ("retailer", "cancel_date", "po_number", "store_number",
+                                                      "edi_reference_1", "dc_number")} == {
+        "retailer": "target", "cancel_date": "2099-01-01", "po_number": "PO-77", "store_number": "0042",
+        "edi_reference_1": "R-1", "dc_number": None}
 
 
 def test_tomorrow_is_a_valid_desired_ship_date(client, manager, catalogue):

@@ -2845,6 +2845,26 @@ export interface paths {
              *     - `upc`: The item of this row (required); one row per UPC in a request
              *     - `quantity`: 1 to 1000 (required)
              *     - `customs_value`: Per unit, 0 to 99999999; required outside the US
+             *     - `edi_retailer`: A retail (EDI) shipment's retailer: amazon, bestbuy, bloomingdales, century21, chewy, costco, jcpenny, macys, neiman, nordstrom, qvc, rei, ruegilt, saks, sephora, stitchfix, target, tjmaxx, walmart, wayfair, zappos; any EDI column makes the request a retail shipment, which needs edi_retailer, edi_cancel_date and edi_po_number
+             *     - `edi_cancel_date`: YYYY-MM-DD, today or later (required for a retail shipment)
+             *     - `edi_po_number`: The retailer's purchase order (required for a retail shipment)
+             *     - `edi_department_number`: EDI metadata, free text
+             *     - `edi_dc_number`: EDI metadata, free text
+             *     - `edi_division_number`: EDI metadata, free text
+             *     - `edi_store_number`: EDI metadata, free text
+             *     - `edi_store_name`: EDI metadata, free text
+             *     - `edi_store_address1`: EDI metadata, free text
+             *     - `edi_store_address2`: EDI metadata, free text
+             *     - `edi_store_city`: EDI metadata, free text
+             *     - `edi_store_state`: EDI metadata, free text
+             *     - `edi_store_postalcode`: EDI metadata, free text
+             *     - `edi_product_description`: EDI metadata, free text
+             *     - `edi_product_type`: EDI metadata, free text
+             *     - `edi_reference_1`: EDI metadata, free text
+             *     - `edi_reference_2`: EDI metadata, free text
+             *     - `edi_reference_3`: EDI metadata, free text
+             *     - `edi_vendor_number`: EDI metadata, free text
+             *     - `edi_group_number`: EDI metadata, free text
              */
             requestBody: {
                 content: {
