@@ -46,6 +46,7 @@ def test_list_filter_open_edit_approve_and_create_a_return(factory, live_api, pa
     tent = factory.item(acme, upc="TENT", name="Trail Tent")
     stove = factory.item(acme, upc="STOVE", name="Camp Stove")
     factory.item(acme, upc="CAMP-SET", name="Camp Set", composite_type=BUNDLE, children=[(tent, 1), (stove, 2)])
+    factory.item(acme, upc="LANTERN", name="Lantern")  # none in stock
     record_movement(tent, "NJ01", unbound=500, reason="receipt", reference="test", actor="test")
     record_movement(stove, "NJ01", unbound=500, reason="receipt", reference="test", actor="test")
     ups = ShipProfile(client_id=acme.id, name="UPS account", carrier=db.session.query(Carrier).filter_by(name="UPS").one())
@@ -57,6 +58,7 @@ def test_list_filter_open_edit_approve_and_create_a_return(factory, live_api, pa
     create(live_api, headers, "FR-MISPLACED", to_address={**BROOKLYN, "city": "Springfield"})
     bundle = create(live_api, headers, "FR-BUNDLE", items=(("CAMP-SET", 2),), order_id="ORD-B", warehouse_id="NJ01",
                     ship_profile_id=ups.id, ship_method="UPS_GROUND")
+    create(live_api, headers, "FR-WAITING", items=(("LANTERN", 1),))
     risky = create(live_api, headers, "FR-RISKY")
     flagged = db.session.get(FulfillmentRequest, risky["id"])
     flagged.requires_approval, flagged.requires_approval_reason, flagged.fraud = True, "fraud", True
@@ -67,6 +69,7 @@ def test_list_filter_open_edit_approve_and_create_a_return(factory, live_api, pa
     expect(page.get_by_role("heading", name="Fulfillment Requests")).to_be_visible()
     for button in ("Bulk Import", "New"):
         expect(page.get_by_role("link", name=button, exact=True)).to_be_visible()
+    expect(page.get_by_role("link", name="Import from Shopify")).to_have_count(0)  # the client has no shop
     expect(request_links(page).first).to_have_text("FR-RISKY")  # newest first
     for column in ("ID", "Order ID", "Warehouse", "Ship Profile ID", "Ship Method", "To Address", "Order Date"):
         expect(scroller(page).get_by_role("columnheader", name=column, exact=True)).to_be_visible()
@@ -89,6 +92,13 @@ def test_list_filter_open_edit_approve_and_create_a_return(factory, live_api, pa
     expect(request_links(page)).to_have_text(["FR-MISPLACED"])
     tabs.get_by_role("link", name="Fraud", exact=True).click()
     expect(request_links(page)).to_have_text(["FR-RISKY"])
+    tabs.get_by_role("link", name="Validating", exact=True).click()
+    expect(request_links(page)).to_have_text(["FR-WAITING", "FR-MISPLACED"])
+    tabs.get_by_role("link", name="Unallocated Inventory", exact=True).click()
+    expect(request_links(page)).to_have_text(["FR-WAITING"])
+    for tab in ("Processing", "Missing Customs"):
+        tabs.get_by_role("link", name=tab, exact=True).click()
+        expect(scroller(page).get_by_text("No fulfillment requests found.")).to_be_visible()
     tabs.get_by_role("link", name="All", exact=True).click()
     page.get_by_label("Date").select_option(label="Today")
     page.get_by_label("Status").select_option(label="Shipped")
@@ -143,6 +153,12 @@ def test_list_filter_open_edit_approve_and_create_a_return(factory, live_api, pa
     page.get_by_role("button", name="Approve").click()
     expect(page.get_by_role("alert")).to_have_text("Fulfillment Request has been approved")
     expect(page.get_by_role("heading", name="Shopify Risk Analysis")).to_have_count(0)
+
+    # A client with a shop gets the Import from Shopify button.
+    acme.shopify_shop_name = "acme-outdoor.myshopify.com"
+    db.session.commit()
+    page.goto(f"{live_api}/{acme.id}/fulfillment_requests")
+    expect(page.get_by_role("link", name="Import from Shopify")).to_have_attribute("href", f"/{acme.id}/shopify/get_order")
 
 
 def test_admins_see_the_internal_id_and_the_breadcrumbs_of_a_request(factory, live_api, page, screenshot):
