@@ -24,6 +24,8 @@ def celery_init_app(app):
 
     celery = Celery(app.name, task_cls=FlaskTask)
     transport_options = {"visibility_timeout": config["BROKER_VISIBILITY_TIMEOUT"]}
+    if config["BROKER_KEY_PREFIX"] and config["CELERY_BROKER_URL"].startswith(("redis://", "rediss://")):
+        transport_options["global_keyprefix"] = config["BROKER_KEY_PREFIX"]
     if config["CELERY_BROKER_URL"].startswith("filesystem://"):
         folder = Path(config["CELERY_BROKER_FOLDER"])
         for sub in ("queue", "processed", "control"):

@@ -31,6 +31,9 @@ class Config:
         self.TASK_SOFT_TIME_LIMIT = int(env.get("TASK_SOFT_TIME_LIMIT", 300))
         self.TASK_TIME_LIMIT = int(env.get("TASK_TIME_LIMIT", 360))
         self.BROKER_VISIBILITY_TIMEOUT = int(env.get("BROKER_VISIBILITY_TIMEOUT", 3600))
+        # Put before every key the portal's messages use on Redis, so several portals (or test runs)
+        # can share one Redis server without taking each other's jobs.
+        self.BROKER_KEY_PREFIX = env.get("BROKER_KEY_PREFIX", "")
         # A running job's claim, renewed by its worker every third of it: once it runs out the worker is
         # gone and another may take the job over.
         self.JOB_LEASE_SECONDS = int(env.get("JOB_LEASE_SECONDS", 30))

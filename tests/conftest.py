@@ -63,10 +63,21 @@ def broker_url(tmp_path_factory):
         return "filesystem://"
     if not _reachable(REDIS_URL):
         pytest.fail(f"Redis is not reachable at {urlparse(REDIS_URL).netloc}", pytrace=False)
-    import redis
-
-    redis.Redis.from_url(REDIS_URL).flushdb()
     return REDIS_URL
+
+
+@pytest.fixture(scope="session")
+def broker_key_prefix(broker_url):
+    """This run's own keys on the shared Redis: a second test run on the machine (or a benchmark) must
+    neither take this run's messages nor flush them. Removed when the run ends."""
+    prefix = f"portal-test-{uuid.uuid4().hex[:12]}:"
+    yield prefix
+    if broker_url.startswith("redis://"):
+        import redis
+
+        client = redis.Redis.from_url(broker_url)
+        for key in client.scan_iter(match=f"{prefix}*", count=1000):
+            client.delete(key)
 
 
 @pytest.fixture(scope="session")
@@ -75,12 +86,13 @@ def instance_dir(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def app_config(database_url, broker_url, instance_dir):
+def app_config(database_url, broker_url, broker_key_prefix, instance_dir):
     """Configuration shared by the in-process app and the processes the tests start."""
     return {
         "INSTANCE_DIR": str(instance_dir),
         "SQLALCHEMY_DATABASE_URI": database_url,
         "CELERY_BROKER_URL": broker_url,
+        "BROKER_KEY_PREFIX": broker_key_prefix,
         "CELERY_BROKER_FOLDER": str(instance_dir / "broker"),
         "MAIL_FOLDER": str(instance_dir / "mail"),
         "JWT_KEYS_DIR": str(instance_dir / "keys"),

@@ -76,6 +76,7 @@ def process_env(config, **extra):
         "DATABASE_URL": config["SQLALCHEMY_DATABASE_URI"],
         "CELERY_BROKER_URL": config["CELERY_BROKER_URL"],
         "CELERY_BROKER_FOLDER": config["CELERY_BROKER_FOLDER"],
+        "BROKER_KEY_PREFIX": config["BROKER_KEY_PREFIX"],
         "MAIL_FOLDER": config["MAIL_FOLDER"],
         "JWT_KEYS_DIR": config["JWT_KEYS_DIR"],
         "PYTHONUNBUFFERED": "1",
