@@ -74,21 +74,39 @@ def _lock_levels(client_id, location, item_ids):
 
 
 def _bind(shipment, actor):
+    """Bind a waiting shipment's units to it: the ledger moves them from unbound to bound."""
+    _mark_allocated(shipment)
+    _record_binding(shipment, actor)
+
+
+def _mark_allocated(shipment):
     for line in shipment.lines:
-        record_movement(line.item_type, shipment.warehouse_id, unbound=-line.quantity_desired,
-                        bound=line.quantity_desired, reason=ALLOCATION, reference=f"shipment:{shipment.id}", actor=actor)
         line.quantity_allocated = line.quantity_desired
     shipment.inventory_allocated = True
 
 
-def _new_shipment(request, warehouse, parts, status=VALIDATING):
+def _record_binding(shipment, actor):
+    for line in shipment.lines:
+        record_movement(line.item_type, shipment.warehouse_id, unbound=-line.quantity_desired,
+                        bound=line.quantity_desired, reason=ALLOCATION, reference=f"shipment:{shipment.id}", actor=actor)
+
+
+def _new_shipment(request, warehouse, parts, status=VALIDATING, bound_by=None):
+    """A shipment of ``parts`` ([(set item, units)]); with ``bound_by`` (the actor) its units are bound
+    to it at once. It is written in one go, already moved on when nothing holds it, rather than
+    written and then updated."""
     shipment = Shipment(client_id=request.client_id, request=request, warehouse_id=warehouse, status=status,
                         ship_profile_id=request.ship_profile_id, ship_method=request.ship_method)
     for set_item, quantity in parts:
         shipment.lines.append(ShipmentLine(set_item_id=set_item.id, item_type_id=set_item.item_type_id,
                                            item_type=set_item.item_type, quantity_desired=quantity))
+    if bound_by is not None:
+        _mark_allocated(shipment)
+    advance(shipment)
     db.session.add(shipment)
     db.session.flush()
+    if bound_by is not None:
+        _record_binding(shipment, bound_by)
     return shipment
 
 
@@ -98,7 +116,9 @@ def place_request(request, actor):
     - complete, or ship_together: one shipment, allocated only when every unit can be;
     - kill: everything now, or the whole request is cancelled;
     - partial: what is free now, and a waiting shipment for the rest;
-    - partial_kill: what is free now, the rest cancelled."""
+    - partial_kill: what is free now, the rest cancelled.
+
+    Answers the shipments made."""
     lines = picked_lines(request)
     warehouse = choose_warehouse(request, lines)
     free = _lock_levels(request.client_id, warehouse, {line.item_type_id for line in lines})
@@ -113,17 +133,14 @@ def place_request(request, actor):
     whole = not rest
     fill_type = "complete" if request.ship_together else request.fill_type
     if whole:
-        _bind(_new_shipment(request, warehouse, now), actor)
-    elif fill_type == "complete":
-        _new_shipment(request, warehouse, [(line, line.quantity) for line in lines])
-    elif fill_type == "kill" or not now:
+        return [_new_shipment(request, warehouse, now, bound_by=actor)]
+    if fill_type == "complete":
+        return [_new_shipment(request, warehouse, [(line, line.quantity) for line in lines])]
+    if fill_type == "kill" or not now:
         everything = [(line, line.quantity) for line in lines]
-        _new_shipment(request, warehouse, everything, status=VALIDATING if fill_type == "partial" else CANCELED)
-    else:
-        _bind(_new_shipment(request, warehouse, now), actor)
-        _new_shipment(request, warehouse, rest, status=VALIDATING if fill_type == "partial" else CANCELED)
-    for shipment in request.shipments:
-        advance(shipment)
+        return [_new_shipment(request, warehouse, everything, status=VALIDATING if fill_type == "partial" else CANCELED)]
+    return [_new_shipment(request, warehouse, now, bound_by=actor),
+            _new_shipment(request, warehouse, rest, status=VALIDATING if fill_type == "partial" else CANCELED)]
 
 
 def allocate_waiting(client_id, actor, batch=500):

@@ -14,7 +14,7 @@ def note_shipment(shipment, message, actor):
     leave_breadcrumb(shipment.client_id, OBJECT_TYPE, shipment.request_id, message, actor)
 
 
-def _placement(request):
+def _placement(request, shipments):
     def told(shipment):
         if shipment.status == CANCELED:
             return f"shipment {shipment.id} canceled (fill type {request.fill_type})"
@@ -22,13 +22,14 @@ def _placement(request):
             return f"shipment {shipment.id} allocated at {shipment.warehouse_id}"
         return f"shipment {shipment.id} waits for stock at {shipment.warehouse_id}"
 
-    return "; ".join(told(shipment) for shipment in request.shipments)
+    return "; ".join(told(shipment) for shipment in shipments)
 
 
-def created(request, actor):
+def created(request, shipments, actor):
+    """``shipments``: those the request was placed in."""
     address = ("address validated" if request.address_validated
                else f"address invalid: {(request.address_validation_error or '').rstrip('.')}")
-    note(request, f"Created; {address}; {_placement(request)}.", actor)
+    note(request, f"Created; {address}; {_placement(request, shipments)}.", actor)
 
 
 def changed(request, subject, before, actor, what="Changed"):

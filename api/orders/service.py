@@ -177,8 +177,7 @@ def add_request(client_id, actor, fields):
     _build_sets(request, fields["sets"], items_by_upc)
     db.session.add(request)
     db.session.flush()
-    allocation.place_request(request, actor)
-    history.created(request, actor)
+    history.created(request, allocation.place_request(request, actor), actor)
     return request
 
 
