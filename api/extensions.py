@@ -1,5 +1,7 @@
 """Extensions, created unbound and initialised by ``create_app``."""
 import fcntl
+import functools
+import logging
 import os
 import re
 import sqlite3
@@ -39,6 +41,40 @@ _SERVER_UNAVAILABLE = {"57P01", "57P02", "57P03"}
 # deadlock, too many connections (as every client reconnects after a restart).
 _TRY_AGAIN = {"40001", "40P01", "53300"}
 _SQLITE_BUSY = ("database is locked", "database is busy")
+# Of those, the transactions PostgreSQL undid because they met another one: a deadlock, a
+# serialization failure.
+_CONFLICT = {"40001", "40P01"}
+CONFLICT_ATTEMPTS = 3
+
+log = logging.getLogger(__name__)
+
+
+def is_conflict(error):
+    """Whether PostgreSQL undid the transaction whole for a deadlock or a serialization failure."""
+    driver_error = error.orig if isinstance(error, DBAPIError) else error
+    return getattr(driver_error, "sqlstate", None) in _CONFLICT
+
+
+def retried_on_conflict(function):
+    """Run ``function``, a whole transaction that commits, again when PostgreSQL undid it for a
+    deadlock or a serialization failure, up to CONFLICT_ATTEMPTS times in all.
+
+    Stock is locked in one order (location, then item), but a level row that appears while a
+    transaction runs (an item's first units at a location) is locked where the transaction stands, so
+    two of them can still meet; PostgreSQL then undoes one, and doing it again succeeds."""
+    @functools.wraps(function)
+    def retried(*args, **kwargs):
+        for attempt in range(1, CONFLICT_ATTEMPTS + 1):
+            try:
+                return function(*args, **kwargs)
+            except DBAPIError as error:
+                if attempt == CONFLICT_ATTEMPTS or not is_conflict(error):
+                    raise
+                db.session.rollback()
+                log.warning("%s met another transaction (%s); attempt %d of %d", function.__qualname__,
+                         error.orig.sqlstate, attempt + 1, CONFLICT_ATTEMPTS)
+
+    return retried
 
 
 def is_transient_database_error(error):

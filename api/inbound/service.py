@@ -10,7 +10,7 @@ from api.common.errors import ApiError, NotFound
 from api.common.pagination import paginate
 from api.common.tenancy import get_scoped_or_404, owned_by, scoped
 from api.common.timeutil import utcnow
-from api.extensions import db
+from api.extensions import db, retried_on_conflict
 from api.imports.cells import CellError, header_name, read_headers, unquoted, whole_number
 from api.imports.registry import Validated, register_import
 from api.imports.service import submit_import
@@ -239,6 +239,7 @@ def _receipts(asn, requested):
     return receipts
 
 
+@retried_on_conflict
 def receive(identity, client_id, asn_id, requested):
     """Mark an ASN (or some of its items) received; stock rises at its warehouse through the ledger."""
     asn = db.session.scalars(scoped(Asn, client_id).filter_by(id=asn_id).with_for_update()).first()

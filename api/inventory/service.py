@@ -5,7 +5,7 @@ from sqlalchemy import func, select
 
 from api.common.errors import ApiError
 from api.common.tenancy import get_scoped_or_404
-from api.extensions import db
+from api.extensions import db, retried_on_conflict
 from api.inventory.models import InventoryLevel, InventoryMovement
 from api.warehouses.locations import LOCATIONS
 from api.products.models import VIRTUAL_TYPES, ItemType
@@ -124,6 +124,7 @@ def _stocked_item(client_id, upc):
     return item_type
 
 
+@retried_on_conflict
 def reserve(identity, client_id, upc, locations):
     """Set the reserved stock of the named locations, moving units between unbound and reserved."""
     item_type = _stocked_item(client_id, upc)

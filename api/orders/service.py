@@ -11,7 +11,7 @@ from api.common.errors import ApiError, Conflict, InvalidInput, NotFound
 from api.common.pagination import paginate
 from api.common.tenancy import get_scoped_or_404, scoped
 from api.common.timeutil import day_start_utc, utcnow
-from api.extensions import db
+from api.extensions import db, retried_on_conflict
 from api.orders import allocation, history
 from api.orders.models import (
     ADDRESS_PARTS, CANCELED, OPTIMAL, OPTIONS, PENDING_SHIP_LABEL, SHIPPED, VALIDATING, FulfillmentRequest, RequestSet,
@@ -130,6 +130,7 @@ def _build_sets(request, sets, items_by_upc):
                         quantity=line["quantity"] * component.quantity, details={}))
 
 
+@retried_on_conflict
 def create_request(client_id, identity, fields):
     """Check ``fields`` by every rule (nothing is written when one fails), store the request with its
     address checked, and place it: shipments, with stock allocated as its fill type says."""
@@ -277,10 +278,13 @@ def allocate_all_waiting(actor, client_id=None):
     if client_id is not None:
         query = query.where(Shipment.client_id == client_id)
     client_ids = db.session.scalars(query.distinct().order_by(Shipment.client_id)).all()
-    allocated = 0
-    for waiting_client_id in client_ids:
-        allocated += allocation.allocate_waiting(waiting_client_id, actor)
-        db.session.commit()
+    return sum(_allocate_waiting_of(waiting_client_id, actor) for waiting_client_id in client_ids)
+
+
+@retried_on_conflict
+def _allocate_waiting_of(client_id, actor):
+    allocated = allocation.allocate_waiting(client_id, actor)
+    db.session.commit()
     return allocated
 
 
