@@ -50,6 +50,7 @@ def country_code(value):
         return None
 
 
+@lru_cache(maxsize=4096)
 def _subdivision_code(country, state):
     """The subdivision part of ``state`` (a code such as ``TX`` or a name such as ``Texas``) in
     ``country``, or None when the country has subdivisions and ``state`` is none of them."""
@@ -67,10 +68,20 @@ def us_state_code(state):
     return _subdivision_code("US", state) or (state or "").strip().upper()
 
 
-@lru_cache(maxsize=65_536)  # every US ZIP code: the data ships with the package and never changes while running
+@lru_cache(maxsize=1)
+def _active_zip_records():
+    """{five-digit ZIP code: its active records}, built once per process from the data the package
+    ships (it never changes while running): ``zipcodes.matching`` scans every record on each call."""
+    index = {}
+    for record in zipcodes.list_all():
+        if record["active"]:
+            index.setdefault(record["zip_code"], []).append(record)
+    return {zip5: tuple(records) for zip5, records in index.items()}
+
+
 def _zip_records(zip5):
     """The active records of a five-digit ZIP code (read only: the same records answer every call)."""
-    return tuple(record for record in zipcodes.matching(zip5) if record["active"])
+    return _active_zip_records().get(zip5, ())
 
 
 def _cities_of(record):

@@ -6,6 +6,7 @@ location. The levels a decision reads are locked first, in one order (location, 
 concurrent requests, imports and receipts never bind more than is on hand, and wait for each other
 rather than deadlock."""
 from collections import Counter
+from dataclasses import dataclass
 
 from sqlalchemy import select, tuple_
 
@@ -14,53 +15,75 @@ from api.extensions import db
 from api.inventory.models import InventoryLevel
 from api.inventory.service import record_movement
 from api.orders.history import note_shipment
-from api.orders.models import CANCELED, OPTIMAL, READY_TO_PROCESS, VALIDATING, Shipment, ShipmentLine
-from api.warehouses.models import Warehouse
+from api.orders.models import CANCELED, OPTIMAL, READY_TO_PROCESS, VALIDATING, Shipment
 
 ALLOCATION = "allocation"
 
 
-def picked_lines(request):
-    """The set items the warehouse picks: simple items, and the children of bundles and kits."""
-    return [item for request_set in request.sets for item in request_set.items if item.picked]
+@dataclass
+class PlannedShipment:
+    """A shipment a new request is placed in: its parts ([(line, units)]), its status, and whether its
+    units are bound to it now."""
+
+    parts: list
+    status: str
+    bound: bool
 
 
-def _demand(lines):
-    demand = Counter()
-    for line in lines:
-        demand[line.item_type_id] += line.quantity
-    return demand
-
-
-def _free_units(client_id, item_ids, locations=None):
-    query = select(InventoryLevel.item_type_id, InventoryLevel.location, InventoryLevel.unbound).where(
-        InventoryLevel.client_id == client_id, InventoryLevel.item_type_id.in_(item_ids))
-    if locations is not None:
-        query = query.where(InventoryLevel.location.in_(locations))
-    return {(item_id, location): unbound for item_id, location, unbound in db.session.execute(query)}
-
-
-def choose_warehouse(request, lines):
-    """The warehouse a request ships from: the one it names, or for ``optimal`` the nearest of those
+def choose_warehouse(asked, country, postal_code, demand, free, warehouses):
+    """The warehouse a request ships from: the one it asks for, or for ``optimal`` the nearest of those
     that can ship all of it now, else the one that can ship the most units now (nearest first).
-    Distances run between postal-code centres; a destination without one (abroad) prefers
-    warehouses in its country."""
-    if request.warehouse_id != OPTIMAL:
-        return request.warehouse_id
-    demand = _demand(lines)
-    free = _free_units(request.client_id, list(demand))
-    destination = postal_centroid(request.to_postal_code) if request.to_country in US_POSTAL_AREAS else None
+    ``demand`` is {item id: units}, ``free`` {(item id, location): free units}. Distances run between
+    postal-code centres; a destination without one (abroad) prefers warehouses in its country."""
+    if asked != OPTIMAL:
+        return asked
+    destination = postal_centroid(postal_code) if country in US_POSTAL_AREAS else None
+    wanted = sum(demand.values())
 
     def rank(warehouse):
         shippable = sum(min(quantity, free.get((item_id, warehouse.code), 0)) for item_id, quantity in demand.items())
-        whole = shippable == sum(demand.values())
         if destination is not None:
             distance = distance_km(destination, (warehouse.latitude, warehouse.longitude))
         else:
-            distance = 0 if warehouse.country == request.to_country else 1
-        return (not whole, -shippable, distance, warehouse.code)
+            distance = 0 if warehouse.country == country else 1
+        return (shippable != wanted, -shippable, distance, warehouse.code)
 
-    return min(db.session.scalars(select(Warehouse)), key=rank).code
+    return min(warehouses, key=rank).code
+
+
+def plan_shipments(lines, warehouse, free, fill_type):
+    """The shipments of a new request's picked ``lines`` (each with an ``item_id`` and ``units``) at
+    ``warehouse`` by its fill type, taking the units it binds from ``free`` ({(item id, location):
+    units}):
+
+    - complete (and ship_together): one shipment, allocated only when every unit can be;
+    - kill: everything now, or the whole request is cancelled;
+    - partial: what is free now, and a waiting shipment for the rest;
+    - partial_kill: what is free now, the rest cancelled."""
+    available = {}
+    now, rest = [], []
+    for line in lines:
+        left = available.setdefault(line.item_id, free.get((line.item_id, warehouse), 0))
+        taken = min(line.units, left)
+        available[line.item_id] = left - taken
+        if taken:
+            now.append((line, taken))
+        if taken < line.units:
+            rest.append((line, line.units - taken))
+    everything = [(line, line.units) for line in lines]
+    if not rest:
+        plans = [PlannedShipment(now, VALIDATING, bound=True)]
+    elif fill_type == "complete":
+        plans = [PlannedShipment(everything, VALIDATING, bound=False)]
+    elif fill_type == "kill" or not now:
+        plans = [PlannedShipment(everything, VALIDATING if fill_type == "partial" else CANCELED, bound=False)]
+    else:
+        plans = [PlannedShipment(now, VALIDATING, bound=True),
+                 PlannedShipment(rest, VALIDATING if fill_type == "partial" else CANCELED, bound=False)]
+    if plans[0].bound:
+        for item_id, left in available.items():
+            free[(item_id, warehouse)] = left
+    return plans
 
 
 def _lock_levels(client_id, location, item_ids):
@@ -75,72 +98,12 @@ def _lock_levels(client_id, location, item_ids):
 
 def _bind(shipment, actor):
     """Bind a waiting shipment's units to it: the ledger moves them from unbound to bound."""
-    _mark_allocated(shipment)
-    _record_binding(shipment, actor)
-
-
-def _mark_allocated(shipment):
     for line in shipment.lines:
         line.quantity_allocated = line.quantity_desired
     shipment.inventory_allocated = True
-
-
-def _record_binding(shipment, actor):
     for line in shipment.lines:
         record_movement(line.item_type, shipment.warehouse_id, unbound=-line.quantity_desired,
                         bound=line.quantity_desired, reason=ALLOCATION, reference=f"shipment:{shipment.id}", actor=actor)
-
-
-def _new_shipment(request, warehouse, parts, status=VALIDATING, bound_by=None):
-    """A shipment of ``parts`` ([(set item, units)]); with ``bound_by`` (the actor) its units are bound
-    to it at once. It is written in one go, already moved on when nothing holds it, rather than
-    written and then updated."""
-    shipment = Shipment(client_id=request.client_id, request=request, warehouse_id=warehouse, status=status,
-                        ship_profile_id=request.ship_profile_id, ship_method=request.ship_method)
-    for set_item, quantity in parts:
-        shipment.lines.append(ShipmentLine(set_item_id=set_item.id, item_type_id=set_item.item_type_id,
-                                           item_type=set_item.item_type, quantity_desired=quantity))
-    if bound_by is not None:
-        _mark_allocated(shipment)
-    advance(shipment)
-    db.session.add(shipment)
-    db.session.flush()
-    if bound_by is not None:
-        _record_binding(shipment, bound_by)
-    return shipment
-
-
-def place_request(request, actor):
-    """Turn a new request into shipments by its fill type (the caller commits):
-
-    - complete, or ship_together: one shipment, allocated only when every unit can be;
-    - kill: everything now, or the whole request is cancelled;
-    - partial: what is free now, and a waiting shipment for the rest;
-    - partial_kill: what is free now, the rest cancelled.
-
-    Answers the shipments made."""
-    lines = picked_lines(request)
-    warehouse = choose_warehouse(request, lines)
-    free = _lock_levels(request.client_id, warehouse, {line.item_type_id for line in lines})
-    now, rest = [], []
-    for line in lines:
-        taken = min(line.quantity, free.get(line.item_type_id, 0))
-        free[line.item_type_id] = free.get(line.item_type_id, 0) - taken
-        if taken:
-            now.append((line, taken))
-        if taken < line.quantity:
-            rest.append((line, line.quantity - taken))
-    whole = not rest
-    fill_type = "complete" if request.ship_together else request.fill_type
-    if whole:
-        return [_new_shipment(request, warehouse, now, bound_by=actor)]
-    if fill_type == "complete":
-        return [_new_shipment(request, warehouse, [(line, line.quantity) for line in lines])]
-    if fill_type == "kill" or not now:
-        everything = [(line, line.quantity) for line in lines]
-        return [_new_shipment(request, warehouse, everything, status=VALIDATING if fill_type == "partial" else CANCELED)]
-    return [_new_shipment(request, warehouse, now, bound_by=actor),
-            _new_shipment(request, warehouse, rest, status=VALIDATING if fill_type == "partial" else CANCELED)]
 
 
 def allocate_waiting(client_id, actor, batch=500):
@@ -205,15 +168,22 @@ def release(shipment, actor):
 def checklist(shipment):
     """What a validating shipment still lacks before it can be processed: {name: reason}."""
     request = shipment.request
+    customs_missing = needs_customs(request.to_country) and any(
+        item.customs_value is None for s in request.sets for item in s.items if item.parent_id is None)
+    return missing_checks(shipment.inventory_allocated, request.address_validated, request.address_validation_error,
+                          is_ltl(request.ship_profile), customs_missing, request.requires_approval)
+
+
+def missing_checks(allocated, address_validated, address_error, ltl, customs_missing, requires_approval):
+    """The checklist of a shipment from its facts: {name: reason} of what it lacks."""
     missing = {}
-    if not shipment.inventory_allocated:
+    if not allocated:
         missing["inventory"] = "Inventory is not allocated yet."
-    if not request.address_validated and not is_ltl(request):
-        missing["address"] = request.address_validation_error or "The address is not validated."
-    if needs_customs(request) and any(item.customs_value is None for s in request.sets for item in s.items
-                                      if item.parent_id is None):
+    if not address_validated and not ltl:
+        missing["address"] = address_error or "The address is not validated."
+    if customs_missing:
         missing["customs"] = "Customs values are missing."
-    if request.requires_approval:
+    if requires_approval:
         missing["approval"] = "The request needs approval."
     return missing
 
@@ -224,19 +194,23 @@ def advance(shipment):
         shipment.status = READY_TO_PROCESS
 
 
-def needs_customs(request):
-    return request.to_country not in US_POSTAL_AREAS
+def needs_customs(country):
+    """Whether a shipment to ``country`` (a code) needs customs values: outside the US and its territories."""
+    return country not in US_POSTAL_AREAS
 
 
-def is_ltl(request):
-    profile = request.ship_profile
+def is_ltl(profile):
+    """Whether a request on ``profile`` (a ship profile or None) ships by LTL freight."""
     return profile is not None and profile.carrier.name == "LTL"
 
 
 def lock_stock_of(client_id, item_ids):
     """Lock the levels of ``item_ids`` at every location, in the order every allocation locks in
-    (location, then item): a job placing a chunk of requests takes all its locks up front, so it
-    never waits for a lock held by someone waiting for one of its own."""
-    db.session.execute(
-        select(InventoryLevel.id).where(InventoryLevel.client_id == client_id, InventoryLevel.item_type_id.in_(sorted(item_ids)))
-        .order_by(InventoryLevel.location, InventoryLevel.item_type_id).with_for_update())
+    (location, then item), and read them: {(item id, location): (level id, free units)}. New requests
+    are placed with all their locks taken up front, so they never wait for a lock held by someone
+    waiting for one of theirs."""
+    rows = db.session.execute(
+        select(InventoryLevel.item_type_id, InventoryLevel.location, InventoryLevel.id, InventoryLevel.unbound)
+        .where(InventoryLevel.client_id == client_id, InventoryLevel.item_type_id.in_(sorted(item_ids)))
+        .order_by(InventoryLevel.location, InventoryLevel.item_type_id).with_for_update()) if item_ids else ()
+    return {(item_id, location): (level_id, unbound) for item_id, location, level_id, unbound in rows}

@@ -8,21 +8,15 @@ in one order before placing any of them, so a chunk allocates as a set and never
 other allocations. A request that cannot be applied any more (its id taken meanwhile, by another
 upload too) fails on all its rows; the others of the chunk are applied."""
 from marshmallow import ValidationError
-from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
-
 from api.common.errors import ApiError
 from api.common.stored_input import json_body
-from api.common.tenancy import owned_by
-from api.extensions import db
 from api.imports.cells import BOM, InvalidUpload
 from api.imports.registry import Validated, register_import
 from api.imports.service import submit_import
-from api.orders.allocation import lock_stock_of
 from api.orders.models import ADDRESS_PARTS, OPTIONS
 from api.orders.schemas import EDI_RETAILERS, EDI_TEXT_FIELDS, RequestWrite
-from api.orders.service import add_request, check_request, duplicate_request
-from api.products.models import ItemComponent, ItemType
+from api.orders.placement import add_requests
+from api.orders.rules import check_request, check_requests, duplicate_request
 
 IMPORT_FULFILLMENT_REQUESTS = "import_fulfillment_requests"
 
@@ -209,34 +203,26 @@ def validate_requests(rows, context):
     return validated
 
 
-def _item_ids_with_children(client_id, upcs):
-    """The chunk's items and the children of its bundles and kits: two queries, whatever the chunk's size."""
-    ids = set(db.session.scalars(select(ItemType.id).where(owned_by(ItemType, client_id), ItemType.upc.in_(sorted(upcs)))))
-    if not ids:
-        return ids
-    return ids | set(db.session.scalars(select(ItemComponent.child_id).where(ItemComponent.parent_id.in_(sorted(ids)))))
-
-
 def apply_requests(chunk, context):
+    """Create and place the chunk's requests as a set: each checked again (a rule may have changed
+    since the upload, a request id been taken), then all stored and allocated together."""
     failures, loaded = [], []
     for _, entry in chunk:
         try:
             loaded.append((entry["lines"], REQUEST_FIELDS.load(entry["request"])))
         except ValidationError as error:  # checked on upload; a rule that changed since fails the rows
             failures.extend(_field_errors(error.messages, entry["lines"]))
-    upcs = {item["upc"] for _, fields in loaded for request_set in fields["sets"] for item in request_set["items"]}
-    lock_stock_of(context.client_id, _item_ids_with_children(context.client_id, upcs))
-    for lines, fields in loaded:
-        savepoint = db.session.begin_nested()
-        try:
-            add_request(context.client_id, context.actor, fields)
-            savepoint.commit()
-        except ApiError as refusal:
-            savepoint.rollback()
-            failures.extend((line, refusal.description) for line in lines)
-        except IntegrityError:  # another upload or call took the request id meanwhile
-            savepoint.rollback()
-            failures.extend((line, duplicate_request(fields["fulfillment_request_id"]).description) for line in lines)
+    checked = []
+    for (lines, fields), answer in zip(loaded, check_requests(context.client_id, [fields for _, fields in loaded])):
+        if isinstance(answer, ApiError):
+            failures.extend((line, answer.description) for line in lines)
+        else:
+            checked.append((lines, answer))
+    stored = add_requests(context.client_id, context.actor, [answer for _, answer in checked])
+    for lines, answer in checked:
+        reference = answer.fields["fulfillment_request_id"]
+        if reference not in stored:  # another upload or call took the request id meanwhile
+            failures.extend((line, duplicate_request(reference).description) for line in lines)
     return failures
 
 

@@ -14,22 +14,18 @@ def note_shipment(shipment, message, actor):
     leave_breadcrumb(shipment.client_id, OBJECT_TYPE, shipment.request_id, message, actor)
 
 
-def _placement(request, shipments):
+def creation_note(address_validated, address_error, fill_type, shipments):
+    """The breadcrumb of a new request: its address check and the ``shipments`` it was placed in
+    (anything with an id, status, inventory_allocated and warehouse_id)."""
     def told(shipment):
         if shipment.status == CANCELED:
-            return f"shipment {shipment.id} canceled (fill type {request.fill_type})"
+            return f"shipment {shipment.id} canceled (fill type {fill_type})"
         if shipment.inventory_allocated:
             return f"shipment {shipment.id} allocated at {shipment.warehouse_id}"
         return f"shipment {shipment.id} waits for stock at {shipment.warehouse_id}"
 
-    return "; ".join(told(shipment) for shipment in shipments)
-
-
-def created(request, shipments, actor):
-    """``shipments``: those the request was placed in."""
-    address = ("address validated" if request.address_validated
-               else f"address invalid: {(request.address_validation_error or '').rstrip('.')}")
-    note(request, f"Created; {address}; {_placement(request, shipments)}.", actor)
+    address = "address validated" if address_validated else f"address invalid: {(address_error or '').rstrip('.')}"
+    return f"Created; {address}; {'; '.join(told(shipment) for shipment in shipments)}."
 
 
 def changed(request, subject, before, actor, what="Changed"):

@@ -19,6 +19,8 @@ VALIDATING, READY_TO_PROCESS, PROCESSING, PENDING_SHIP_LABEL, SHIPPED, CANCELED 
 )
 ADDRESS_PARTS = ("name", "company", "address_1", "address_2", "address_3", "city", "state", "postal_code",
                  "country", "phone", "email")
+# What a set item may carry for the warehouse, as the client sent it.
+ITEM_DETAILS = ("serial_numbers", "personalization", "font", "text", "color")
 OPTIONS = ("saturday_delivery", "signature_required", "expedited", "one_upc_per_shipment", "one_sku_per_shipment",
            "one_product_code_per_shipment")
 

@@ -9,7 +9,8 @@ from reportlab.pdfgen.canvas import Canvas
 from api.extensions import db
 from api.orders import history
 from api.orders.models import CANCELED, OPTIMAL, ReturnLabel
-from api.orders.service import refuse, request_of, ship_method_of, ship_profile_of
+from api.orders.rules import refuse, ship_method_of, ship_profile_of
+from api.orders.service import request_of
 from api.warehouses.models import Warehouse
 
 NOT_FOR_RETURNS = ("LTL", "Custom")

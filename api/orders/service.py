@@ -3,194 +3,44 @@ placed by the allocation engine; listed with the list page's filters, read, chan
 from datetime import timedelta
 
 from sqlalchemy import exists, or_, select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
-from api.addresses.service import US_POSTAL_AREAS, country_code, us_state_code, validate_address, zip_state
-from api.common.errors import ApiError, Conflict, InvalidInput, NotFound
+from api.addresses.service import US_POSTAL_AREAS, country_code, validate_address
+from api.common.errors import Conflict, InvalidInput, NotFound
 from api.common.pagination import paginate
 from api.common.tenancy import get_scoped_or_404, scoped
 from api.common.timeutil import day_start_utc, utcnow
 from api.extensions import db, retried_on_conflict
-from api.orders import allocation, history
+from api.orders import allocation, history, placement, rules
 from api.orders.models import (
-    ADDRESS_PARTS, CANCELED, OPTIMAL, OPTIONS, PENDING_SHIP_LABEL, SHIPPED, VALIDATING, FulfillmentRequest, RequestSet,
+    ADDRESS_PARTS, CANCELED, ITEM_DETAILS, PENDING_SHIP_LABEL, SHIPPED, VALIDATING, FulfillmentRequest, RequestSet,
     SetItem, Shipment, ShipmentLine,
 )
-from api.products.models import VIRTUAL_TYPES, ItemType
-from api.shipping.models import ShipmentType, ShipMethod, ShipProfile
 
-SATURDAY_CARRIERS = ("UPS", "FedEx")
-BILLED_TO_OTHERS = ("third_party",)
 # Spec part 2 section 4: a set is edited while its shipments are validating, ready or processing; the
 # address too, since a label printed from pending_ship_label on carries it.
 FIXED_STATUSES = (PENDING_SHIP_LABEL, SHIPPED)
-ITEM_DETAILS = ("serial_numbers", "personalization", "font", "text", "color")
 RETURN_LABEL_FIELDS = ("id", "carrier", "ship_method", "warehouse_id", "tracking_number", "length", "width", "height",
                        "weight", "received_at", "created_at", "created_by_username")
-
-
-class RequestRefused(ApiError):
-    status = 422
-    code = "invalid_fulfillment_request"
-
-
-def refuse(message):
-    raise RequestRefused(message)
-
-
-def ship_profile_of(client_id, profile_id):
-    profile = db.session.scalars(scoped(ShipProfile, client_id).filter_by(id=profile_id)).first()
-    if profile is None:
-        refuse(f"ship_profile_id {profile_id} is not one of this client's ship profiles.")
-    return profile
-
-
-def ship_method_of(profile, code):
-    method = db.session.scalars(select(ShipMethod).filter_by(carrier_id=profile.carrier_id, code=code)).first()
-    if method is None:
-        refuse(f"ship_method '{code}' is not a {profile.carrier.name} ship method.")
-    return method
-
-
-def _ship_profile(client_id, fields):
-    if fields["ship_profile_id"] is None:
-        if fields["ship_method"]:
-            refuse("ship_method needs a ship_profile_id.")
-        return None
-    profile = ship_profile_of(client_id, fields["ship_profile_id"])
-    if fields["ship_method"]:
-        method = ship_method_of(profile, fields["ship_method"])
-        if fields["saturday_delivery"] and not (profile.carrier.name in SATURDAY_CARRIERS and method.service == "express"):
-            refuse("saturday_delivery is only for UPS and FedEx express ship methods.")
-    elif fields["saturday_delivery"]:
-        refuse("saturday_delivery is only for UPS and FedEx express ship methods.")
-    return profile
-
-
-def _check_request_rules(client_id, fields):
-    today = utcnow().date()
-    if fields["desired_ship_date"] is None:
-        fields["desired_ship_date"] = today
-    elif fields["desired_ship_date"] < today:
-        refuse(f"desired_ship_date {fields['desired_ship_date'].isoformat()} is before today ({today.isoformat()}).")
-    if fields["ship_together"] and (fields["warehouse_id"] == OPTIMAL or fields["fill_type"] != "complete"):
-        refuse("ship_together needs a warehouse_id (not optimal) and fill_type complete.")
-    if fields["billing_type"] in BILLED_TO_OTHERS and not (fields["billing_account"] and fields["billing_postal_code"]):
-        refuse(f"billing_type {fields['billing_type']} needs billing_account and billing_postal_code.")
-    if db.session.scalars(select(ShipmentType.id).filter_by(name=fields["shipment_type"])).first() is None:
-        refuse(f"shipment_type '{fields['shipment_type']}' is not a shipment type.")
-    if fields["edi"] is not None and fields["edi"]["cancel_date"] < today:
-        refuse("edi.cancel_date is before today.")
-    address = fields["to_address"]
-    country = country_code(address["country"])
-    if country is None:
-        refuse(f"to_address.country '{address['country']}' is not a country.")
-    state = zip_state(address["postal_code"]) if country in US_POSTAL_AREAS else None
-    if state is not None and country == "US" and state != us_state_code(address["state"]):
-        refuse(f"to_address.postal_code {address['postal_code']} is in {state}, not in {address['state']}.")
-    return country
-
-
-def _items_by_upc(client_id, sets, abroad):
-    upcs = [item["upc"] for request_set in sets for item in request_set["items"]]
-    repeated = sorted({upc for upc in upcs if upcs.count(upc) > 1})
-    if repeated:
-        refuse(f"upc {', '.join(repeated)} is in the request more than once; give one line per UPC.")
-    if abroad:
-        missing = [item["upc"] for request_set in sets for item in request_set["items"] if item["customs_value"] is None]
-        if missing:
-            refuse(f"customs_value is needed outside the US (missing for upc {', '.join(missing)}).")
-    found = {item.upc: item for item in db.session.scalars(
-        scoped(ItemType, client_id).where(ItemType.upc.in_(upcs)))}
-    unknown = [upc for upc in upcs if upc not in found]
-    if unknown:
-        refuse(f"upc {', '.join(unknown)} is not in the catalogue.")
-    empty = [upc for upc, item in found.items() if item.composite_type in VIRTUAL_TYPES and not item.components]
-    if empty:
-        refuse(f"upc {', '.join(sorted(empty))} is a bundle or kit without children.")
-    return found
-
-
-def _build_sets(request, sets, items_by_upc):
-    for set_fields in sets:
-        request_set = RequestSet(type=set_fields["type"], gift_note=set_fields["gift_note"])
-        request.sets.append(request_set)
-        for line in set_fields["items"]:
-            item_type = items_by_upc[line["upc"]]
-            virtual = item_type.composite_type in VIRTUAL_TYPES
-            parent = SetItem(item_type=item_type, upc=item_type.upc, name=item_type.name, quantity=line["quantity"],
-                             picked=not virtual, customs_value=line["customs_value"],
-                             details={name: line[name] for name in ITEM_DETAILS if line.get(name) is not None})
-            request_set.items.append(parent)
-            if virtual:
-                for component in item_type.components:
-                    request_set.items.append(SetItem(
-                        parent=parent, item_type=component.child, upc=component.child.upc, name=component.child.name,
-                        quantity=line["quantity"] * component.quantity, details={}))
 
 
 @retried_on_conflict
 def create_request(client_id, identity, fields):
     """Check ``fields`` by every rule (nothing is written when one fails), store the request with its
     address checked, and place it: shipments, with stock allocated as its fill type says."""
-    try:
-        request = add_request(client_id, identity.username, fields)
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        raise duplicate_request(fields["fulfillment_request_id"]) from None
+    request = add_request(client_id, identity.username, fields)
+    db.session.commit()
     return present(request, with_sets=True, with_shipments=True)
 
 
-def check_request(client_id, fields):
-    """Check ``fields`` by every rule of a new request, writing nothing: RequestRefused or Conflict
-    naming the field. Answers the destination country, the ship profile and the items by UPC."""
-    country = _check_request_rules(client_id, fields)
-    profile = _ship_profile(client_id, fields)
-    items_by_upc = _items_by_upc(client_id, fields["sets"], abroad=country not in US_POSTAL_AREAS)
-    if db.session.scalars(scoped(FulfillmentRequest, client_id).filter_by(
-            fulfillment_request_id=fields["fulfillment_request_id"])).first() is not None:
-        raise duplicate_request(fields["fulfillment_request_id"])
-    return country, profile, items_by_upc
-
-
 def add_request(client_id, actor, fields):
-    """Check ``fields`` by every rule (RequestRefused or Conflict naming the field), then add the
-    request with its address checked and place it (the caller commits; a request id taken meanwhile
-    by another transaction surfaces as an IntegrityError)."""
-    country, profile, items_by_upc = check_request(client_id, fields)
-    checked = validate_address(fields["to_address"])
-    address = checked["updated_address"] if checked["is_valid"] else {**fields["to_address"], "country": country}
-    request = FulfillmentRequest(
-        client_id=client_id, created_by_username=actor,
-        options={name: fields[name] for name in OPTIONS},
-        address_validated=checked["is_valid"], address_validation_error=checked["validation_error"],
-        edi=_storable_edi(fields["edi"]),
-        **{name: fields[name] for name in (
-            "fulfillment_request_id", "order_id", "warehouse_id", "fill_type", "ship_together", "ship_profile_id",
-            "ship_method", "shipment_type", "desired_ship_date", "reference1", "reference2", "reference3",
-            "billing_type", "billing_account", "billing_postal_code", "incoterm")},
-        **{f"to_{part}": address.get(part) for part in ADDRESS_PARTS},
-    )
-    if profile is not None and profile.carrier.name == "LTL":
-        request.requires_approval, request.requires_approval_reason = True, "ltl"
-    _build_sets(request, fields["sets"], items_by_upc)
-    db.session.add(request)
-    db.session.flush()
-    history.created(request, allocation.place_request(request, actor), actor)
-    return request
-
-
-def duplicate_request(reference):
-    return Conflict(f"fulfillment_request_id '{reference}' is already used by another request.",
-                    code="duplicate_fulfillment_request_id")
-
-
-def _storable_edi(edi):
-    if edi is None:
-        return None
-    return {**edi, "cancel_date": edi["cancel_date"].isoformat()}
+    """Check ``fields`` by every rule (RequestRefused or Conflict naming the field), then store the
+    request with its address checked and place it (the caller commits). Answers the request."""
+    checked = rules.check_request(client_id, fields)
+    stored = placement.add_requests(client_id, actor, [checked])
+    if fields["fulfillment_request_id"] not in stored:  # taken by another transaction since the check
+        raise rules.duplicate_request(fields["fulfillment_request_id"])
+    return db.session.get(FulfillmentRequest, stored[fields["fulfillment_request_id"]])
 
 
 def request_of(client_id, request_id):
@@ -205,7 +55,7 @@ def update_request(client_id, identity, request_id, fields):
     """Change the fill type, desired ship date or references of a request."""
     request = request_of(client_id, request_id)
     if "desired_ship_date" in fields and fields["desired_ship_date"] < utcnow().date():
-        refuse(f"desired_ship_date {fields['desired_ship_date'].isoformat()} is before today.")
+        rules.refuse(f"desired_ship_date {fields['desired_ship_date'].isoformat()} is before today.")
     before = {name: getattr(request, name) for name in fields}
     for name, value in fields.items():
         setattr(request, name, value)
@@ -244,7 +94,7 @@ def change_address(client_id, identity, request_id, address, skip_validation=Fal
     request = request_of(client_id, request_id)
     _refuse_when_past_processing(request, "The address", "address_not_editable")
     if country_code(address["country"]) is None:
-        refuse(f"to_address.country '{address['country']}' is not a country.")
+        rules.refuse(f"to_address.country '{address['country']}' is not a country.")
     checked = validate_address(address)
     stored = checked["is_valid"] or skip_validation
     if stored:

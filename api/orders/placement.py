@@ -1,0 +1,236 @@
+"""New requests stored and placed set-wise: a batch of checked requests (one from the form, a chunk of
+a bulk file) is written with one multi-row statement per table whatever its size, and its stock is
+decided in memory against the levels of all its items, locked and read once up front.
+
+The order of the batch is the order of allocation: an earlier request takes the free units first."""
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from sqlalchemy import bindparam, insert, select, text, update
+from sqlalchemy.dialects import postgresql, sqlite
+
+from api.addresses.service import validate_address
+from api.audit.models import Breadcrumb
+from api.common.timeutil import utcnow
+from api.extensions import db, on_postgresql
+from api.inventory.models import InventoryLevel, InventoryMovement
+from api.orders import allocation, history
+from api.orders.models import (
+    ADDRESS_PARTS, CANCELED, ITEM_DETAILS, OPTIONS, READY_TO_PROCESS, VALIDATING, FulfillmentRequest, RequestSet, SetItem, Shipment,
+    ShipmentLine,
+)
+from api.products.models import VIRTUAL_TYPES
+from api.warehouses.models import Warehouse
+
+REQUEST_COLUMNS = ("fulfillment_request_id", "order_id", "warehouse_id", "fill_type", "ship_together", "ship_profile_id",
+                   "ship_method", "shipment_type", "desired_ship_date", "reference1", "reference2", "reference3",
+                   "billing_type", "billing_account", "billing_postal_code", "incoterm")
+
+
+class _PickedLine(NamedTuple):
+    """A set item the warehouse picks: a simple item, or a child of a bundle or kit."""
+
+    set_item_id: int
+    item_id: int
+    units: int
+
+
+@dataclass
+class _Placed:
+    """A stored request on its way: what its shipments and breadcrumb are made from."""
+
+    id: int
+    checked: object  # rules.CheckedRequest
+    address: dict  # validate_address's answer
+    lines: list  # its _PickedLine
+    shipments: list  # the _NewShipment it is placed in
+
+
+@dataclass
+class _NewShipment:
+    warehouse_id: str
+    status: str
+    inventory_allocated: bool
+    parts: list  # [(_PickedLine, units of it)]
+    id: int | None = None
+
+
+def add_requests(client_id, actor, batch):
+    """Store ``batch`` (rules.CheckedRequest, in order) with their addresses checked, and place them:
+    shipments with stock allocated as each fill type says, the ledger moved, a breadcrumb each (the
+    caller commits). Answers {fulfillment_request_id: request id} of those stored: a request whose id
+    another transaction took since it was checked is left out, and nothing of it is written."""
+    if not batch:
+        return {}
+    addresses = [validate_address(checked.fields["to_address"]) for checked in batch]
+    ids = _insert_requests(client_id, actor, batch, addresses)
+    placed = [_Placed(ids[checked.fields["fulfillment_request_id"]], checked, address, [], [])
+              for checked, address in zip(batch, addresses) if checked.fields["fulfillment_request_id"] in ids]
+    _insert_sets(placed)
+    levels = allocation.lock_stock_of(client_id, {line.item_id for request in placed for line in request.lines})
+    free = {key: unbound for key, (_, unbound) in levels.items()}
+    warehouses = db.session.scalars(select(Warehouse)).all()
+    for request in placed:
+        _plan(request, free, warehouses)
+    _insert_shipments(client_id, placed)
+    _bind_units(client_id, actor, placed, levels)
+    db.session.execute(insert(Breadcrumb), [
+        {"client_id": client_id, "object_type": history.OBJECT_TYPE, "object_id": str(request.id), "username": actor,
+         "message": history.creation_note(request.address["is_valid"], request.address["validation_error"],
+                                          request.checked.fields["fill_type"], request.shipments)}
+        for request in placed])
+    return ids
+
+
+def _insert_requests(client_id, actor, batch, addresses):
+    now = utcnow()
+    rows = []
+    for checked, address in zip(batch, addresses):
+        fields = checked.fields
+        stored = address["updated_address"] if address["is_valid"] else {**fields["to_address"], "country": checked.country}
+        ltl = allocation.is_ltl(checked.profile)
+        rows.append({
+            "client_id": client_id, "created_by_username": actor, "created_at": now,
+            "options": {name: fields[name] for name in OPTIONS},
+            "address_validated": address["is_valid"], "address_validation_error": address["validation_error"],
+            # An LTL request waits for the warehouse's approval of the freight.
+            "edi": _storable_edi(fields["edi"]), "requires_approval": ltl, "requires_approval_reason": "ltl" if ltl else None,
+            "fraud": False,
+            **{name: fields[name] for name in REQUEST_COLUMNS},
+            **{f"to_{part}": stored.get(part) for part in ADDRESS_PARTS},
+        })
+    table = FulfillmentRequest.__table__
+    if on_postgresql():
+        ids = _next_ids(table, len(rows))
+        for row, request_id in zip(rows, ids):
+            row["id"] = request_id
+        db.session.execute(postgresql.insert(table).on_conflict_do_nothing(
+            index_elements=["client_id", "fulfillment_request_id"]), rows)
+        return dict(db.session.execute(
+            select(table.c.fulfillment_request_id, table.c.id).where(table.c.id.in_(ids))).all())
+    statement = sqlite.insert(table).on_conflict_do_nothing(index_elements=["client_id", "fulfillment_request_id"])
+    return dict(db.session.execute(statement.returning(table.c.fulfillment_request_id, table.c.id), rows).all())
+
+
+def _storable_edi(edi):
+    if edi is None:
+        return None
+    return {**edi, "cancel_date": edi["cancel_date"].isoformat()}
+
+
+def _next_ids(table, count):
+    """``count`` new ids of ``table`` from its PostgreSQL sequence, ascending."""
+    return list(db.session.scalars(
+        text("SELECT nextval(pg_get_serial_sequence(:table, 'id')) FROM generate_series(1, :count)"),
+        {"table": table.name, "count": count}))
+
+
+def _inserted_ids(model, rows):
+    """Insert ``rows`` into ``model``'s table; their ids in the order of ``rows``.
+
+    On PostgreSQL the ids are drawn from the table's sequence first and the rows sent as one
+    pipelined statement: a multi-row INSERT ... RETURNING of thousands of rows costs the driver more
+    to parse than the database to run."""
+    table = model.__table__
+    if not rows:
+        return []
+    if on_postgresql():
+        ids = _next_ids(table, len(rows))
+        db.session.execute(insert(table), [{**row, "id": row_id} for row, row_id in zip(rows, ids)])
+        return ids
+    return list(db.session.scalars(insert(table).returning(table.c.id, sort_by_parameter_order=True), rows))
+
+
+def _insert_sets(placed):
+    """Write the requests' sets and set items, filling in each request's picked lines: simple items,
+    and the children of bundles and kits (whose own line the warehouse does not pick)."""
+    sets = [(request, set_fields) for request in placed for set_fields in request.checked.fields["sets"]]
+    set_ids = _inserted_ids(RequestSet, [
+        {"request_id": request.id, "type": set_fields["type"], "gift_note": set_fields["gift_note"]}
+        for request, set_fields in sets])
+    tops = [(request, set_id, line, request.checked.items_by_upc[line["upc"]])
+            for (request, set_fields), set_id in zip(sets, set_ids) for line in set_fields["items"]]
+    top_ids = _inserted_ids(SetItem, [
+        {"set_id": set_id, "parent_id": None, "item_type_id": item.id, "upc": item.upc, "name": item.name,
+         "quantity": line["quantity"], "picked": item.composite_type not in VIRTUAL_TYPES,
+         "customs_value": line["customs_value"],
+         "details": {name: line[name] for name in ITEM_DETAILS if line.get(name) is not None}}
+        for request, set_id, line, item in tops])
+    children = []
+    for (request, set_id, line, item), top_id in zip(tops, top_ids):
+        if item.composite_type in VIRTUAL_TYPES:
+            children += [(request, set_id, top_id, component.child, line["quantity"] * component.quantity)
+                         for component in item.components]
+        else:
+            request.lines.append(_PickedLine(top_id, item.id, line["quantity"]))
+    child_ids = _inserted_ids(SetItem, [
+        {"set_id": set_id, "parent_id": top_id, "item_type_id": child.id, "upc": child.upc, "name": child.name,
+         "quantity": quantity, "picked": True, "customs_value": None, "details": {}}
+        for request, set_id, top_id, child, quantity in children])
+    for (request, _, _, child, quantity), child_id in zip(children, child_ids):
+        request.lines.append(_PickedLine(child_id, child.id, quantity))
+
+
+def _plan(request, free, warehouses):
+    fields = request.checked.fields
+    demand = {}
+    for line in request.lines:
+        demand[line.item_id] = demand.get(line.item_id, 0) + line.units
+    address = request.address["updated_address"]
+    warehouse = allocation.choose_warehouse(fields["warehouse_id"], request.checked.country, address["postal_code"],
+                                            demand, free, warehouses)
+    fill_type = "complete" if fields["ship_together"] else fields["fill_type"]
+    customs_missing = allocation.needs_customs(request.checked.country) and any(
+        item["customs_value"] is None for request_set in fields["sets"] for item in request_set["items"])
+    ltl = allocation.is_ltl(request.checked.profile)
+    for plan in allocation.plan_shipments(request.lines, warehouse, free, fill_type):
+        status = plan.status
+        if status == VALIDATING and not allocation.missing_checks(
+                plan.bound, request.address["is_valid"], request.address["validation_error"], ltl, customs_missing,
+                requires_approval=ltl):
+            status = READY_TO_PROCESS
+        request.shipments.append(_NewShipment(warehouse, status, plan.bound, plan.parts))
+
+
+def _insert_shipments(client_id, placed):
+    shipments = [(request, shipment) for request in placed for shipment in request.shipments]
+    now = utcnow()
+    ids = _inserted_ids(Shipment, [
+        {"client_id": client_id, "request_id": request.id, "warehouse_id": shipment.warehouse_id,
+         "status": shipment.status, "inventory_allocated": shipment.inventory_allocated,
+         "ship_profile_id": request.checked.fields["ship_profile_id"], "ship_method": request.checked.fields["ship_method"],
+         "created_at": now, "updated_at": now}
+        for request, shipment in shipments])
+    for (_, shipment), shipment_id in zip(shipments, ids):
+        shipment.id = shipment_id
+    lines = [{"shipment_id": shipment.id, "set_item_id": line.set_item_id, "item_type_id": line.item_id,
+              "quantity_desired": units, "quantity_allocated": units if shipment.inventory_allocated else 0}
+             for _, shipment in shipments for line, units in shipment.parts]
+    if lines:
+        db.session.execute(insert(ShipmentLine), lines)
+
+
+def _bind_units(client_id, actor, placed, levels):
+    """Move the units of the allocated shipments from unbound to bound: a ledger row per line, and
+    each level moved once by the sum of its lines."""
+    movements, moved = [], {}
+    for request in placed:
+        for shipment in request.shipments:
+            if not shipment.inventory_allocated or shipment.status == CANCELED:
+                continue
+            for line, units in shipment.parts:
+                movements.append({
+                    "client_id": client_id, "item_type_id": line.item_id, "location": shipment.warehouse_id,
+                    "unbound_delta": -units, "reserved_delta": 0, "bound_delta": units,
+                    "reason": allocation.ALLOCATION, "reference": f"shipment:{shipment.id}", "actor": actor})
+                level_id = levels[(line.item_id, shipment.warehouse_id)][0]
+                moved[level_id] = moved.get(level_id, 0) + units
+    if not movements:
+        return
+    db.session.execute(insert(InventoryMovement), movements)
+    level = InventoryLevel.__table__
+    db.session.execute(
+        update(level).where(level.c.id == bindparam("level_id"))
+        .values(unbound=level.c.unbound - bindparam("units"), bound=level.c.bound + bindparam("units"),
+                updated_at=utcnow()),
+        [{"level_id": level_id, "units": units} for level_id, units in sorted(moved.items())])

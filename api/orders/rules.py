@@ -1,0 +1,177 @@
+"""The rules of a new fulfilment request (spec part 2 section 5), checked for a batch of requests at
+once: what the rules look up (shipment types, ship profiles and methods, the catalogue, the request ids
+already taken) is read with one query per kind whatever the batch's size, so a single request, a page
+of a bulk file and a job's chunk are checked by the same code at the same cost per query."""
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from api.addresses.service import US_POSTAL_AREAS, country_code, us_state_code, zip_state
+from api.common.errors import ApiError, Conflict
+from api.common.tenancy import scoped
+from api.common.timeutil import utcnow
+from api.extensions import db
+from api.orders.models import OPTIMAL, FulfillmentRequest
+from api.products.models import VIRTUAL_TYPES, ItemComponent, ItemType
+from api.shipping.models import ShipmentType, ShipMethod, ShipProfile
+
+SATURDAY_CARRIERS = ("UPS", "FedEx")
+BILLED_TO_OTHERS = ("third_party",)
+
+
+class RequestRefused(ApiError):
+    status = 422
+    code = "invalid_fulfillment_request"
+
+
+def refuse(message):
+    raise RequestRefused(message)
+
+
+def duplicate_request(reference):
+    return Conflict(f"fulfillment_request_id '{reference}' is already used by another request.",
+                    code="duplicate_fulfillment_request_id")
+
+
+@dataclass
+class CheckedRequest:
+    """A new request that passed every rule: its fields (defaults filled in), its destination country's
+    code, its ship profile (or None) and its items by UPC (bundles and kits with their children)."""
+
+    fields: dict
+    country: str
+    profile: ShipProfile | None
+    items_by_upc: dict
+
+
+def _found_profile(profile, profile_id):
+    if profile is None:
+        refuse(f"ship_profile_id {profile_id} is not one of this client's ship profiles.")
+    return profile
+
+
+def _found_method(method, profile, code):
+    if method is None:
+        refuse(f"ship_method '{code}' is not a {profile.carrier.name} ship method.")
+    return method
+
+
+def ship_profile_of(client_id, profile_id):
+    return _found_profile(db.session.scalars(scoped(ShipProfile, client_id).filter_by(id=profile_id)).first(), profile_id)
+
+
+def ship_method_of(profile, code):
+    method = db.session.scalars(select(ShipMethod).filter_by(carrier_id=profile.carrier_id, code=code)).first()
+    return _found_method(method, profile, code)
+
+
+class _Lookups:
+    """What the rules of a batch of requests read from the database, read once."""
+
+    def __init__(self, client_id, batch):
+        self.shipment_types = set(db.session.scalars(select(ShipmentType.name).where(
+            ShipmentType.name.in_(sorted({fields["shipment_type"] for fields in batch})))))
+        profile_ids = sorted({fields["ship_profile_id"] for fields in batch if fields["ship_profile_id"] is not None})
+        self.profiles = {profile.id: profile for profile in db.session.scalars(
+            scoped(ShipProfile, client_id).where(ShipProfile.id.in_(profile_ids)))} if profile_ids else {}
+        carrier_ids = sorted({profile.carrier_id for profile in self.profiles.values()})
+        self.methods = {(method.carrier_id, method.code): method for method in db.session.scalars(
+            select(ShipMethod).where(ShipMethod.carrier_id.in_(carrier_ids)))} if carrier_ids else {}
+        upcs = sorted({item["upc"] for fields in batch for request_set in fields["sets"] for item in request_set["items"]})
+        self.items = {item.upc: item for item in db.session.scalars(
+            scoped(ItemType, client_id).where(ItemType.upc.in_(upcs))
+            .options(selectinload(ItemType.components).selectinload(ItemComponent.child)))} if upcs else {}
+        references = sorted({fields["fulfillment_request_id"] for fields in batch})
+        self.taken = set(db.session.scalars(select(FulfillmentRequest.fulfillment_request_id).where(
+            FulfillmentRequest.client_id == client_id, FulfillmentRequest.fulfillment_request_id.in_(references))))
+
+
+def check_requests(client_id, batch):
+    """Each of ``batch`` (new requests' fields, as the schema loads them) checked by every rule,
+    writing nothing: a CheckedRequest, or the RequestRefused or Conflict naming the field."""
+    lookups = _Lookups(client_id, batch)
+    answers = []
+    for fields in batch:
+        try:
+            answers.append(_check(fields, lookups))
+        except ApiError as refusal:
+            answers.append(refusal)
+    return answers
+
+
+def check_request(client_id, fields):
+    """``fields`` checked by every rule of a new request: its CheckedRequest, or RequestRefused or
+    Conflict raised."""
+    (answer,) = check_requests(client_id, [fields])
+    if isinstance(answer, ApiError):
+        raise answer
+    return answer
+
+
+def _check(fields, lookups):
+    country = _check_request_rules(fields, lookups)
+    profile = _ship_profile(fields, lookups)
+    items_by_upc = _items_by_upc(fields["sets"], lookups, abroad=country not in US_POSTAL_AREAS)
+    if fields["fulfillment_request_id"] in lookups.taken:
+        raise duplicate_request(fields["fulfillment_request_id"])
+    return CheckedRequest(fields, country, profile, items_by_upc)
+
+
+def _ship_profile(fields, lookups):
+    if fields["ship_profile_id"] is None:
+        if fields["ship_method"]:
+            refuse("ship_method needs a ship_profile_id.")
+        return None
+    profile = _found_profile(lookups.profiles.get(fields["ship_profile_id"]), fields["ship_profile_id"])
+    if fields["ship_method"]:
+        method = _found_method(lookups.methods.get((profile.carrier_id, fields["ship_method"])), profile,
+                               fields["ship_method"])
+        if fields["saturday_delivery"] and not (profile.carrier.name in SATURDAY_CARRIERS and method.service == "express"):
+            refuse("saturday_delivery is only for UPS and FedEx express ship methods.")
+    elif fields["saturday_delivery"]:
+        refuse("saturday_delivery is only for UPS and FedEx express ship methods.")
+    return profile
+
+
+def _check_request_rules(fields, lookups):
+    today = utcnow().date()
+    if fields["desired_ship_date"] is None:
+        fields["desired_ship_date"] = today
+    elif fields["desired_ship_date"] < today:
+        refuse(f"desired_ship_date {fields['desired_ship_date'].isoformat()} is before today ({today.isoformat()}).")
+    if fields["ship_together"] and (fields["warehouse_id"] == OPTIMAL or fields["fill_type"] != "complete"):
+        refuse("ship_together needs a warehouse_id (not optimal) and fill_type complete.")
+    if fields["billing_type"] in BILLED_TO_OTHERS and not (fields["billing_account"] and fields["billing_postal_code"]):
+        refuse(f"billing_type {fields['billing_type']} needs billing_account and billing_postal_code.")
+    if fields["shipment_type"] not in lookups.shipment_types:
+        refuse(f"shipment_type '{fields['shipment_type']}' is not a shipment type.")
+    if fields["edi"] is not None and fields["edi"]["cancel_date"] < today:
+        refuse("edi.cancel_date is before today.")
+    address = fields["to_address"]
+    country = country_code(address["country"])
+    if country is None:
+        refuse(f"to_address.country '{address['country']}' is not a country.")
+    state = zip_state(address["postal_code"]) if country in US_POSTAL_AREAS else None
+    if state is not None and country == "US" and state != us_state_code(address["state"]):
+        refuse(f"to_address.postal_code {address['postal_code']} is in {state}, not in {address['state']}.")
+    return country
+
+
+def _items_by_upc(sets, lookups, abroad):
+    upcs = [item["upc"] for request_set in sets for item in request_set["items"]]
+    repeated = sorted({upc for upc in upcs if upcs.count(upc) > 1})
+    if repeated:
+        refuse(f"upc {', '.join(repeated)} is in the request more than once; give one line per UPC.")
+    if abroad:
+        missing = [item["upc"] for request_set in sets for item in request_set["items"] if item["customs_value"] is None]
+        if missing:
+            refuse(f"customs_value is needed outside the US (missing for upc {', '.join(missing)}).")
+    unknown = [upc for upc in upcs if upc not in lookups.items]
+    if unknown:
+        refuse(f"upc {', '.join(unknown)} is not in the catalogue.")
+    found = {upc: lookups.items[upc] for upc in upcs}
+    empty = [upc for upc, item in found.items() if item.composite_type in VIRTUAL_TYPES and not item.components]
+    if empty:
+        refuse(f"upc {', '.join(sorted(empty))} is a bundle or kit without children.")
+    return found
