@@ -172,3 +172,56 @@ def test_waiting_shipments_beyond_one_batch_are_allocated_in_request_order(clien
 
     allocated = [db.session.get(Shipment, body["shipments"][0]["id"]).inventory_allocated for body in waiting]
     assert allocated == [True, True, True, True, False]
+
+
+def test_a_batch_placed_together_allocates_in_its_order_against_stock_read_once(app, acme, catalogue, stock):
+    """A bulk chunk: the earlier request takes the free units first; a bundle's child and a line of the
+    same item draw on one level; the ledger explains every unit bound."""
+    from api.inventory.service import ledger_drift
+    from api.orders.placement import add_requests
+    from api.orders.rules import check_requests
+    from api.orders.schemas import RequestWrite
+
+    stock(catalogue["tent"], NJ01=3)
+    stock(catalogue["stove"], NJ01=2)
+    batch = [RequestWrite().load(new_request(reference, items, warehouse_id="NJ01", fill_type=fill_type))
+             for reference, items, fill_type in (
+                 ("FIRST", [("CAMP-SET", 1), ("TENT", 1)], "partial"),  # tents 1 + 1, stoves 2: all there
+                 ("SECOND", [("TENT", 2)], "partial"),  # one tent left: 1 now, 1 waits
+                 ("THIRD", [("STOVE", 1)], "kill"))]  # no stove left: cancelled whole
+
+    checked = check_requests(acme.id, batch)
+    stored = add_requests(acme.id, "bulk.test", checked)
+    db.session.commit()
+
+    assert sorted(stored) == ["FIRST", "SECOND", "THIRD"] and stored["FIRST"] < stored["SECOND"] < stored["THIRD"]
+    placed = {reference: sorted((s.status, s.inventory_allocated, sorted((l.item_type.upc, l.quantity_desired) for l in s.lines))
+                                for s in db.session.scalars(select(Shipment).filter_by(request_id=request_id)))
+              for reference, request_id in stored.items()}
+    assert placed == {
+        "FIRST": [("ready_to_process", True, [("STOVE", 2), ("TENT", 1), ("TENT", 1)])],
+        "SECOND": [("ready_to_process", True, [("TENT", 1)]), ("validating", False, [("TENT", 1)])],
+        "THIRD": [("canceled", False, [("STOVE", 1)])],
+    }
+    assert level(catalogue["tent"], "NJ01") == (0, 3) and level(catalogue["stove"], "NJ01") == (0, 2)
+    assert ledger_drift() == []
+
+
+def test_a_request_id_taken_since_the_check_is_left_out_of_the_batch_and_nothing_of_it_is_written(
+        client, manager, acme, catalogue, stock):
+    from api.orders.placement import add_requests
+    from api.orders.rules import check_requests
+    from api.orders.schemas import RequestWrite
+
+    stock(catalogue["tent"], NJ01=1)
+    checked = check_requests(acme.id, [RequestWrite().load(new_request(reference, warehouse_id="NJ01"))
+                                       for reference in ("TAKEN", "FREE")])
+    create(client, manager, reference="TAKEN", items=[("STOVE", 1)])  # after the check: waits for stock
+
+    stored = add_requests(acme.id, "bulk.test", checked)
+    db.session.commit()
+
+    assert list(stored) == ["FREE"]
+    [free] = db.session.scalars(select(Shipment).filter_by(request_id=stored["FREE"])).all()
+    assert free.inventory_allocated  # the unit the taken request would have had goes to the next
+    assert db.session.scalar(select(func.count()).select_from(Shipment)) == 2
