@@ -17,7 +17,7 @@ from api.clients.routes import blp as clients_blp
 from api.common.errors import register_error_handlers
 from api.common.stored_input import IdConverter, refuse_unstorable_text
 from api.config import PROJECT_ROOT, Config
-from api.extensions import api, db, is_transient_database_error, migrate, prepare_sqlite
+from api.extensions import api, db, is_transient_database_error, migrate, prepare_postgresql, prepare_sqlite
 from api.imports.schemas import install_upload_handling
 from api.inbound.routes import blp as inbound_blp
 from api.inbound.service import open_asns_of
@@ -58,6 +58,7 @@ def create_app(overrides=None):
     db.init_app(app)
     with app.app_context():
         prepare_sqlite(db.engine, app.config["SQLITE_BUSY_TIMEOUT_S"])
+        prepare_postgresql(db.engine)
     migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"))
     api.init_app(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"})

@@ -172,6 +172,21 @@ class _WriterTurns:
 _TURN = "portal_write_turn"
 
 
+def prepare_postgresql(engine):
+    """Have PostgreSQL plan every statement for the values it runs with. psycopg prepares a statement
+    the fifth time a connection runs it, and PostgreSQL may then keep one plan for any values: the
+    request list filtered by unallocated inventory, planned for "some client, some limit", ran as a
+    parallel scan of 15 ms (80 at p95 on a busy machine) where the plan for its values takes 1 ms."""
+    if engine.dialect.name != "postgresql":
+        return
+
+    @event.listens_for(engine, "connect")
+    def plan_for_values(dbapi_connection, connection_record):
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute("SET plan_cache_mode = force_custom_plan")
+        dbapi_connection.commit()
+
+
 def prepare_sqlite(engine, busy_timeout):
     """Make the embedded SQLite file take concurrent processes: readers never wait for writers, and a
     writer waits its turn (up to ``busy_timeout`` seconds) instead of failing with "database is locked".
