@@ -14,9 +14,14 @@ A kind registers two functions (or, instead of ``validate``, a ``batch_check``; 
   when a worker dies.
 
 A kind whose file may be large checks it in batches instead, so the API never holds the whole file:
-``batch_check(ctx)`` answers a function taking each ``api.imports.upload_rows.Batch`` in file order
-and answering its ``Validated``, whose ``rows`` are stored as one chunk. What the whole file must
-satisfy (a value on one row only) it carries from batch to batch itself.
+``batch_check(ctx)`` answers a ``BatchCheck`` for one file, whose ``check(batch)`` takes each
+``api.imports.upload_rows.Batch`` in file order and answers its ``Validated``, and whose ``finish()``
+answers the ``Validated`` of what it held back once the file has ended. The ``rows`` of each are
+stored as one chunk of ``rows_in(rows)`` file rows, together with its errors (nothing is stored for
+one holding neither). What the whole file must satisfy (a value on one row only) it carries from batch
+to batch itself; rows that belong with the next batch's (the lines of one request, which a batch's end
+may cut) it holds back and answers with a later batch or from ``finish()``. Either way errors name the
+file's lines.
 
 Neither may use the request: the job runs in a worker, so both read the client from ``ctx``
 (an ``api.imports.job.ImportContext``).
@@ -40,6 +45,18 @@ class Validated:
         return self.would_create + self.would_update
 
 
+class BatchCheck:
+    """The check of one file read in batches (see above); a kind holding nothing back needs only ``check``."""
+
+    def check(self, batch):
+        """The ``Validated`` of ``batch`` (an api.imports.upload_rows.Batch), the batches coming in file order."""
+        raise NotImplementedError
+
+    def finish(self):
+        """The ``Validated`` of the rows held back for a batch that never came: the file has ended."""
+        return Validated()
+
+
 @dataclass(eq=False)
 class ImportKind:
     """An upload kind. The API validates with it directly; registered as the handler of its jobs, it
@@ -51,15 +68,16 @@ class ImportKind:
     noun: str  # plural, for messages: "items", "ASN lines"
     independent_chunks: bool  # no chunk's rows depend on another's: chunks may be applied side by side
     batch_check: object = None
-    rows_in: object = len  # how many file rows a slice of cleaned rows stands for
+    rows_in: object = len  # how many file rows a chunk of cleaned rows stands for
 
     def __call__(self, job):
         return apply_import(self, job)
 
 
 def register_import(name, *, apply_chunk, noun, validate=None, batch_check=None, independent_chunks=False, rows_in=len):
-    """The ImportKind ``name``, registered as the handler of its jobs. A kind whose cleaned rows each
-    stand for several file rows (a request and its lines) says how many with ``rows_in``."""
+    """The ImportKind ``name``, registered as the handler of its jobs. A kind whose chunks are not a list
+    of one cleaned row per file row (a request and its lines; items column by column) says how many
+    file rows a chunk stands for with ``rows_in``."""
     if (validate is None) == (batch_check is None):
         raise ValueError(f"{name}: give either validate or batch_check")
     kind = ImportKind(name, validate, apply_chunk, noun, independent_chunks, batch_check, rows_in)

@@ -4,9 +4,9 @@ errors, or store its cleaned rows in chunks and start the job that applies them.
 A kind that checks its file in batches (``ImportKind.batch_check``) is streamed: each batch is
 checked and, while the file is still good (or only its valid rows are wanted), stored as a chunk
 at once, so the API holds one batch and what the whole-file rules need, whatever the file's size.
-The job is started only once the last row is checked; a file refused on the way, or a request cut
-short, leaves nothing behind (an upload abandoned by a dying process is swept, see
-``drop_abandoned_uploads``)."""
+What the check held back for a later batch when the file ended is stored last. The job is started
+only once the last row is checked; a file refused on the way, or a request cut short, leaves nothing
+behind (an upload abandoned by a dying process is swept, see ``drop_abandoned_uploads``)."""
 import heapq
 import uuid
 from datetime import timedelta
@@ -98,36 +98,52 @@ def submit_import(kind, rows, identity, client_id, args):
     return _start(kind, upload_id, identity, client_id, args, len(rows))
 
 
+class _StreamedUpload:
+    """What a file checked in batches has come to so far: its row errors and counts, and the chunks
+    stored while the file may still be applied."""
+
+    def __init__(self, kind, args):
+        self.kind, self.args = kind, args
+        self.upload_id = str(uuid.uuid4())
+        self.errors = _RowErrors()
+        self.would_create = self.would_update = 0
+        self.stored = 0
+
+    def take(self, validated):
+        self.would_create += validated.would_create
+        self.would_update += validated.would_update
+        self.errors.add(validated.errors)
+        if self.args["validateOnly"] or (self.errors.count and not self.args["validRowsOnly"]):
+            return  # nothing of this file will be applied: the rest is only checked
+        if not validated.rows and not validated.errors:
+            return  # every row held back for a later batch, or nothing held at the end
+        count = self.kind.rows_in(validated.rows)
+        _store_chunk(self.upload_id, self.stored, validated.rows, count, sorted(validated.errors))
+        db.session.commit()
+        self.stored += 1
+
+
 def submit_import_in_batches(kind, batches, identity, client_id, args):
     """As submit_import, for a kind checking its file in batches (``batches`` of api.imports.upload_rows.Batch)."""
-    check = kind.batch_check(_context(identity, client_id))
-    upload_id = str(uuid.uuid4())
-    errors, rows = _RowErrors(), 0
-    would_create = would_update = 0
-    stored = 0
+    checker = kind.batch_check(_context(identity, client_id))
+    upload = _StreamedUpload(kind, args)
+    rows = 0
     try:
         for batch in batches:
-            validated = check(batch)
             rows += len(batch.rows)
-            would_create += validated.would_create
-            would_update += validated.would_update
-            errors.add(validated.errors)
-            if args["validateOnly"] or (errors.count and not args["validRowsOnly"]):
-                continue  # nothing of this file will be applied: the rest is only checked
-            _store_chunk(upload_id, stored, validated.rows, validated.count, sorted(validated.errors))
-            db.session.commit()
-            stored += 1
+            upload.take(checker.check(batch))
+        upload.take(checker.finish())
         if not rows:
             raise InvalidUpload("No data in file!", code="empty_file")
         if args["validateOnly"]:
-            return errors.report(rows, would_create, would_update)
-        if errors.count and not args["validRowsOnly"]:
-            raise errors.refusal()
-        return _start(kind, upload_id, identity, client_id, args, rows)
+            return upload.errors.report(rows, upload.would_create, upload.would_update)
+        if upload.errors.count and not args["validRowsOnly"]:
+            raise upload.errors.refusal()
+        return _start(kind, upload.upload_id, identity, client_id, args, rows)
     except BaseException:
         db.session.rollback()
-        if stored:
-            db.session.execute(delete(ImportChunk).where(ImportChunk.upload_id == upload_id))
+        if upload.stored:
+            db.session.execute(delete(ImportChunk).where(ImportChunk.upload_id == upload.upload_id))
             db.session.commit()
         raise
 

@@ -5,10 +5,10 @@ import csv
 import io
 from dataclasses import dataclass, field
 
-from flask import request
+from flask import current_app, request
 
 from api.common.errors import InvalidInput
-from api.common.stored_input import storable
+from api.common.stored_input import json_body, storable
 from api.common.upload_stream import body_stream, streams_body
 from api.imports.cells import InvalidUpload, header_name
 
@@ -26,6 +26,20 @@ class Batch:
 
 def is_csv_upload():
     return streams_body()
+
+
+def upload_batches():
+    """The upload's rows, IMPORT_CHUNK_ROWS at a time: the CSV body read as it arrives, or the JSON array of rows."""
+    size = current_app.config["IMPORT_CHUNK_ROWS"]
+    return csv_batches(size) if is_csv_upload() else json_batches(json_rows(), size)
+
+
+def json_rows():
+    """The JSON body, which must be an array of rows (parsed whole)."""
+    rows = json_body()
+    if not isinstance(rows, list):
+        raise InvalidUpload("The body must be a JSON array of rows, or a CSV file sent as text/csv.")
+    return rows
 
 
 def json_batches(rows, size):

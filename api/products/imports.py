@@ -11,17 +11,13 @@ without one updates the item with its ``upc`` if the client has one, and creates
 Case packs CSV: the item fields plus ``child_upc`` and ``child_quantity``; a row without an ``id``
 creates a case pack, a row with one converts that (simple) item into a case pack.
 """
-from flask import current_app
-
 from api.common.errors import ApiError, Forbidden
-from api.common.stored_input import json_body
-from api.imports.cells import InvalidUpload
 from api.imports.registry import register_import
 from api.imports.service import submit_import, submit_import_in_batches
-from api.imports.upload_rows import csv_batches, is_csv_upload, json_batches
+from api.imports.upload_rows import is_csv_upload, json_rows, upload_batches
 from api.products.case_packs_import import apply_case_packs, validate_case_packs
 from api.products.catalogue_lookups import existing
-from api.products.items_import import apply_items, check_items_in_batches
+from api.products.items_import import ItemsFileCheck, apply_items, items_in
 from api.products.models import ItemType
 from api.products.upload_cells import ITEM_COLUMNS, cell, headers
 
@@ -31,7 +27,8 @@ NEEDS_UPDATE_PERMISSION = "Updating existing items needs the update:items permis
 
 # Rows of one file never share a UPC, SKU or case-pack child, so their chunks can be written side by side.
 ITEMS_IMPORT = register_import(
-    IMPORT_ITEMS, batch_check=check_items_in_batches, apply_chunk=apply_items, noun="items", independent_chunks=True,
+    IMPORT_ITEMS, batch_check=ItemsFileCheck, apply_chunk=apply_items, noun="items", independent_chunks=True,
+    rows_in=items_in,
 )
 CASE_PACKS_IMPORT = register_import(
     IMPORT_CASE_PACKS, validate=validate_case_packs, apply_chunk=apply_case_packs, noun="case packs",
@@ -49,21 +46,12 @@ def submit_bulk(kind, identity, client_id, args):
         return submit_import_in_batches(kind, _item_batches(identity, client_id), identity, client_id, args)
     if is_csv_upload():
         raise UnsupportedUpload("Case packs are uploaded as a JSON array of rows (application/json).")
-    return submit_import(kind, _json_rows(), identity, client_id, args)
-
-
-def _json_rows():
-    rows = json_body()
-    if not isinstance(rows, list):
-        raise InvalidUpload("The body must be a JSON array of rows, or a CSV file sent as text/csv.")
-    return rows
+    return submit_import(kind, json_rows(), identity, client_id, args)
 
 
 def _item_batches(identity, client_id):
-    size = current_app.config["IMPORT_CHUNK_ROWS"]
-    batches = csv_batches(size) if is_csv_upload() else json_batches(_json_rows(), size)
     may_update = identity.can("update:items")
-    for batch in batches:
+    for batch in upload_batches():
         if not may_update:
             _refuse_updates_without_permission(client_id, batch.rows)
         yield batch

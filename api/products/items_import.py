@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 
 from api.extensions import db, on_postgresql
 from api.imports.first_seen import FirstSeen
-from api.imports.registry import Validated
+from api.imports.registry import BatchCheck, Validated
 from api.products.catalogue_lookups import conflicts, missing_items, named_items, refresh_statistics
 from api.products.fields import admin_only_changes, admin_only_message
 from api.products.item_rows import ABSENT, ItemRows, write_items
@@ -145,16 +145,22 @@ class _ItemsBatch:
         return result
 
 
-def check_items_in_batches(ctx):
-    """The check of one items file, a Batch at a time (see api.imports.registry)."""
-    seen = {"upc": FirstSeen(), "sku": FirstSeen()}
+class ItemsFileCheck(BatchCheck):
+    """The check of one items file, a Batch at a time (see api.imports.registry); a row never waits for the next batch."""
 
-    def check(batch):
-        items = _ItemsBatch(batch.rows, ctx, batch.first_line, seen, batch.problems)
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.seen = {"upc": FirstSeen(), "sku": FirstSeen()}
+
+    def check(self, batch):
+        items = _ItemsBatch(batch.rows, self.ctx, batch.first_line, self.seen, batch.problems)
         items.check()
         return items.validated()
 
-    return check
+
+def items_in(chunk):
+    """How many file rows a chunk (ItemRows' JSON) holds."""
+    return len(chunk["lines"])
 
 
 def _written_as_validated(write):
