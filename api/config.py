@@ -73,7 +73,8 @@ class Config:
         self.MAX_CONTENT_LENGTH = int(env.get("MAX_CONTENT_LENGTH", 1024 * 1024))
         self.MAX_LOGO_BYTES = int(env.get("MAX_LOGO_BYTES", 256 * 1024))
         # Uploads sent as JSON rows keyed by header (about three times the size of their CSV file) are
-        # parsed whole; CSV files (text/csv, as the browser sends the items file) are read as they arrive.
+        # parsed whole; CSV files (text/csv, as the browser sends the items and fulfilment request files)
+        # are read as they arrive.
         self.UPLOAD_MAX_BYTES = int(env.get("UPLOAD_MAX_BYTES", 100 * 1024 * 1024))
         self.CSV_UPLOAD_MAX_BYTES = int(env.get("CSV_UPLOAD_MAX_BYTES", 512 * 1024 * 1024))
         self.IMPORT_CHUNK_ROWS = int(env.get("IMPORT_CHUNK_ROWS", 5000))

@@ -2,17 +2,23 @@
 each other under its fulfillment_request_id, the request's own columns on each of them (or on its
 first row only).
 
-The whole file is checked first, each request by every rule of a single new request. The job then
+The file is checked as it arrives, a batch of rows at a time (a request's rows may straddle two
+batches: it is checked with the later one), each request by every rule of a single new request, and
+nothing is applied before its last row is checked. The job then
 creates and places the requests chunk by chunk: it locks the stock levels of every item of the chunk
 in one order before placing any of them, so a chunk allocates as a set and never deadlocks against
 other allocations. A request that cannot be applied any more (its id taken meanwhile, by another
 upload too) fails on all its rows; the others of the chunk are applied."""
+from dataclasses import dataclass, field
+
 from marshmallow import ValidationError
+
 from api.common.errors import ApiError
-from api.common.stored_input import json_body
-from api.imports.cells import BOM, InvalidUpload
-from api.imports.registry import Validated, register_import
-from api.imports.service import submit_import
+from api.imports.cells import BOM
+from api.imports.first_seen import FirstSeen
+from api.imports.registry import BatchCheck, Validated, register_import
+from api.imports.service import submit_import_in_batches
+from api.imports.upload_rows import upload_batches
 from api.orders.models import ADDRESS_PARTS, OPTIONS
 from api.orders.schemas import EDI_RETAILERS, EDI_TEXT_FIELDS, RequestWrite
 from api.orders.placement import add_requests
@@ -36,6 +42,7 @@ LINE_COLUMNS = ("upc", "quantity", "customs_value")
 REQUEST_FIELDS = RequestWrite()
 COLUMNS = REQUEST_COLUMNS + LINE_COLUMNS
 REQUIRED_COLUMNS = ("fulfillment_request_id", "upc", "quantity")
+NOT_AN_OBJECT = "A row must be an object keyed by column header."
 COLUMN_DESCRIPTIONS = {
     "fulfillment_request_id": "Your reference of the request, unique among your requests (required); its rows go together",
     "order_id": "Your order number", "warehouse_id": "CA01, NJ01, TX01, BC01, IL01, NJ03, CA02, TX02 or optimal (default)",
@@ -73,11 +80,11 @@ def _cell(value):
     return text or None
 
 
-def _read_rows(rows):
-    """(header problem or None, [(line, {column: cell})]): headers compared exactly, as written."""
-    if not isinstance(rows[0], dict):
-        return "A row must be an object keyed by column header.", []
-    headers = [str(key).replace(BOM, "").strip() for key in rows[0]]
+def _header_problem(first_row):
+    """What is wrong with the file's columns (those of its first row), or None: headers compared exactly, as written."""
+    if not isinstance(first_row, dict):
+        return NOT_AN_OBJECT
+    headers = [str(key).replace(BOM, "").strip() for key in first_row]
     unknown = sorted(set(headers) - set(COLUMNS))
     missing = [column for column in REQUIRED_COLUMNS if column not in headers]
     problems = []
@@ -85,38 +92,117 @@ def _read_rows(rows):
         problems.append("Missing columns: " + ", ".join(missing) + ".")
     if unknown:
         problems.append("Unknown columns: " + ", ".join(unknown) + " (names are case sensitive).")
-    if problems:
-        return " ".join(problems), []
-    read = []
-    for line, row in enumerate(rows, start=2):
-        if not isinstance(row, dict):
-            read.append((line, None))
-            continue
-        read.append((line, {str(key).replace(BOM, "").strip(): _cell(value) for key, value in row.items()}))
-    return None, read
+    return " ".join(problems) or None
 
 
-def _groups(read, errors):
-    """The rows of each request in file order: [(request id, [(line, cells)])]. A request whose rows
-    are not next to each other is an error on the rows that come back to it."""
-    groups, closed = [], {}
-    for line, cells in read:
-        if cells is None:
-            errors.append((line, "A row must be an object keyed by column header."))
-            continue
-        reference = cells.get("fulfillment_request_id")
-        if reference is None:
-            errors.append((line, "fulfillment_request_id is required."))
-            continue
-        if groups and groups[-1][0] == reference:
-            groups[-1][1].append((line, cells))
-        elif reference in closed:
-            errors.append((line, f"fulfillment_request_id '{reference}' is used again here: its rows start on line "
-                                 f"{closed[reference]} and must be next to each other."))
-        else:
-            closed[reference] = line
-            groups.append((reference, [(line, cells)]))
-    return groups
+def _cells(row):
+    """{column: cell} of a row, None for one that is not an object."""
+    if not isinstance(row, dict):
+        return None
+    return {str(key).replace(BOM, "").strip(): _cell(value) for key, value in row.items()}
+
+
+@dataclass
+class _RequestRows:
+    """The rows of one request read so far; spoiled when one of them is written wrong (then it is not checked)."""
+
+    reference: str
+    rows: list = field(default_factory=list)  # [(line, cells)]
+    spoiled: bool = False
+
+
+class RequestsFileCheck(BatchCheck):
+    """The check of one bulk request file, a Batch at a time (see api.imports.registry).
+
+    The last request of a batch may go on in the next, so it is held back and checked once a row of
+    another request (or the end of the file) shows it complete: a chunk holds whole requests. Every
+    request id met is kept as a fingerprint with the line its rows start on (imports.first_seen), so a
+    request coming back after another is caught however many batches later."""
+
+    def __init__(self, context):
+        self.context = context
+        self.header_checked = False
+        self.refused = False  # the columns are wrong: no row is looked at
+        self.starts = FirstSeen()
+        self.open = None  # the _RequestRows of the last rows read
+
+    def check(self, batch):
+        validated = Validated()
+        if not self.header_checked:
+            self.header_checked = True
+            problem = _header_problem(batch.rows[0])
+            if problem:
+                self.refused = True
+                validated.errors.append((1, problem))
+        if not self.refused:
+            self._validate(self._complete_requests(batch, validated.errors), validated)
+        return validated
+
+    def finish(self):
+        validated = Validated()
+        if self.open is not None:
+            self._validate([self.open], validated)
+            self.open = None
+        return validated
+
+    def _complete_requests(self, batch, errors):
+        """The requests whose rows end in this batch (the one open at its end stays open). A request whose
+        rows are not next to each other is an error on the rows that come back to it."""
+        read = [(batch.first_line + index, _cells(row)) for index, row in enumerate(batch.rows)]
+        starts = self._start_lines(read)
+        complete = []
+        for index, (line, cells) in enumerate(read):
+            if cells is None:
+                errors.append((line, NOT_AN_OBJECT))
+                continue
+            problem = batch.problems.get(index)  # how the row is written (CSV): the row's only error
+            if problem:
+                errors.append((line, problem))
+            reference = cells.get("fulfillment_request_id")
+            if reference is None:
+                if not problem:
+                    errors.append((line, "fulfillment_request_id is required."))
+                continue
+            if self.open is None or self.open.reference != reference:
+                if starts[reference] < line:
+                    if not problem:
+                        errors.append((line, f"fulfillment_request_id '{reference}' is used again here: its rows start "
+                                             f"on line {starts[reference]} and must be next to each other."))
+                    continue
+                if self.open is not None:
+                    complete.append(self.open)
+                self.open = _RequestRows(reference)
+            self.open.rows.append((line, cells))
+            self.open.spoiled = self.open.spoiled or bool(problem)
+        return complete
+
+    def _start_lines(self, read):
+        """{request id: the line its rows start on} for the ids of these rows; the new ones are remembered."""
+        references, lines = [], []
+        for line, cells in read:
+            reference = cells.get("fulfillment_request_id") if cells is not None else None
+            if reference is not None:
+                references.append(reference)
+                lines.append(line)
+        starts = {}
+        for reference, line, earlier in zip(references, lines, self.starts.earlier_lines(references, lines)):
+            starts.setdefault(reference, line if earlier is None else earlier)
+        return starts
+
+    def _validate(self, requests, validated):
+        for request in requests:
+            if request.spoiled:
+                continue
+            lines = [line for line, _ in request.rows]
+            payload, conflicting = _payload(request.rows, validated.errors)
+            if conflicting:
+                continue
+            refused = _refusals(self.context.client_id, payload, lines)
+            if refused:
+                validated.errors.extend(refused)
+                continue
+            validated.rows.append((lines[0], {"lines": lines, "request": payload}))
+            validated.would_create += 1
 
 
 def _payload(rows, errors):
@@ -180,27 +266,15 @@ def _field_errors(messages, lines, path=()):
         yield line, f"{column}: {text}"
 
 
-def validate_requests(rows, context):
-    header_problem, read = _read_rows(rows)
-    if header_problem:
-        return Validated(errors=[(1, header_problem)])
-    validated = Validated()
-    for _, group in _groups(read, validated.errors):
-        lines = [line for line, _ in group]
-        payload, conflicting = _payload(group, validated.errors)
-        if conflicting:
-            continue
-        try:
-            check_request(context.client_id, REQUEST_FIELDS.load(payload))
-        except ValidationError as error:
-            validated.errors.extend(_field_errors(error.messages, lines))
-            continue
-        except ApiError as refusal:
-            validated.errors.extend((line, refusal.description) for line in lines)
-            continue
-        validated.rows.append((lines[0], {"lines": lines, "request": payload}))
-    validated.would_create = len(validated.rows)
-    return validated
+def _refusals(client_id, payload, lines):
+    """[(line, text)] of the rules of a new request that ``payload`` breaks, [] when it may be created."""
+    try:
+        check_request(client_id, REQUEST_FIELDS.load(payload))
+    except ValidationError as error:
+        return list(_field_errors(error.messages, lines))
+    except ApiError as refusal:
+        return [(line, refusal.description) for line in lines]
+    return []
 
 
 def apply_requests(chunk, context):
@@ -230,12 +304,10 @@ def _file_rows_in(chunk):
     return sum(len(entry["lines"]) for _, entry in chunk)
 
 
-REQUESTS_IMPORT = register_import(IMPORT_FULFILLMENT_REQUESTS, validate=validate_requests, apply_chunk=apply_requests,
+REQUESTS_IMPORT = register_import(IMPORT_FULFILLMENT_REQUESTS, batch_check=RequestsFileCheck, apply_chunk=apply_requests,
                                   noun="fulfillment request rows", rows_in=_file_rows_in)
 
 
 def submit_bulk_requests(identity, client_id, args):
-    rows = json_body()
-    if not isinstance(rows, list):
-        raise InvalidUpload("The body must be a JSON array of the CSV's rows.")
-    return submit_import(REQUESTS_IMPORT, rows, identity, client_id, args)
+    """Check (and start, or report on) the request's bulk file: its CSV body as it arrives, or its JSON rows."""
+    return submit_import_in_batches(REQUESTS_IMPORT, upload_batches(), identity, client_id, args)

@@ -43,9 +43,13 @@ class FulfillmentRequests(MethodView):
 
 
 BULK_REQUESTS_BODY = {
-    "required": True, "content": JSON_ROWS,
-    "description": "The CSV's rows as objects keyed by column header (names exactly as below; an empty cell is "
-                   "null), one row per item line, the rows of a request next to each other:\n\n"
+    "required": True, "content": {**JSON_ROWS, "text/csv": {"schema": {"type": "string"}}},
+    "description": "The CSV file itself (text/csv, UTF-8 unless a charset is given; read as it arrives, up to "
+                   "CSV_UPLOAD_MAX_BYTES, as the Bulk Import page sends it), or its rows as objects keyed by column "
+                   "header (up to UPLOAD_MAX_BYTES). Column names exactly as below; an empty cell is null. In a CSV "
+                   "file blank rows are left out and not counted as lines; a row with too few or too many cells is a "
+                   "row error; broken quoting or bytes that are not text answer 400 invalid_csv. One row per item "
+                   "line, the rows of a request next to each other:\n\n"
                    + "\n".join(f"- `{column}`: {text}" for column, text in COLUMN_DESCRIPTIONS.items()),
 }
 
@@ -69,7 +73,7 @@ class BulkRequests(MethodView):
     @blp.doc(requestBody=BULK_REQUESTS_BODY)
     @upload_answers(blp)
     def post(self, args):
-        """Create fulfilment requests from CSV rows, as a job that places them (the whole file is checked first)."""
+        """Create fulfilment requests from a CSV file (text/csv) or its rows (JSON), as a job that places them."""
         return import_answer(submit_bulk_requests(g.identity, acting_client_id(), args))
 
 

@@ -1,5 +1,7 @@
 """Bulk fulfilment requests: one CSV row per item line, a request's rows together; the whole file
 checked by every rule of a new request before a job creates and places the requests."""
+import csv
+import io
 from datetime import timedelta
 
 import pytest
@@ -8,7 +10,9 @@ from sqlalchemy import func, select
 from api.common.timeutil import utcnow
 from api.extensions import db
 from api.imports.job import ImportContext
-from api.orders.bulk import apply_requests
+from api.imports.models import ImportChunk
+from api.jobs.models import Job
+from api.orders.bulk import REQUESTS_IMPORT, apply_requests
 from api.orders.models import FulfillmentRequest
 from tests.api.helpers import assert_error
 from tests.imports.world import mail_files  # noqa: F401 (fixture)
@@ -29,6 +33,42 @@ def references():
 
 def upload(client, headers, rows, query="", **extra):
     return client.post(BULK_URL + query, json=rows, headers={**headers, **extra})
+
+
+def csv_of(rows):
+    """The rows as the Bulk Import page sends them: a CSV file whose header is every column the rows have."""
+    columns = list(dict.fromkeys(column for row in rows for column in row))
+    text = io.StringIO()
+    writer = csv.DictWriter(text, columns, lineterminator="\r\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return text.getvalue()
+
+
+def upload_csv(client, headers, text, query="", **extra):
+    return client.post(BULK_URL + query, data=text.encode(), headers={**headers, "Content-Type": "text/csv", **extra})
+
+
+@pytest.fixture
+def batches_of(app, monkeypatch):
+    """batches_of(n): the API reads (and checks) the file n rows at a time."""
+    return lambda rows: monkeypatch.setitem(app.config, "IMPORT_CHUNK_ROWS", rows)
+
+
+@pytest.fixture(params=["json", "csv", "csv read a row at a time"])
+def send(request, client, batches_of):
+    """send(headers, rows): the rows uploaded as JSON, or as a CSV file (checked whole, or a row per batch)."""
+    if request.param == "json":
+        return lambda headers, rows: upload(client, headers, rows)
+    if request.param == "csv read a row at a time":
+        batches_of(1)
+    return lambda headers, rows: upload_csv(client, headers, csv_of(rows))
+
+
+def nothing_stored():
+    db.session.expire_all()
+    return not db.session.scalar(select(func.count()).select_from(ImportChunk)) and not db.session.scalar(
+        select(func.count()).select_from(Job))
 
 
 def test_a_file_becomes_requests_placed_by_a_job_with_a_summary_mail(client, manager, catalogue, stock, mail_files):
@@ -86,15 +126,15 @@ def test_a_file_becomes_requests_placed_by_a_job_with_a_summary_mail(client, man
     ([row(edi_store_number="12")], 2, "edi_cancel_date"),
     ([row(edi_retailer="target", edi_cancel_date="2020-01-01", edi_po_number="PO-1")], 2, "edi.cancel_date is before today"),
 ])
-def test_a_file_with_a_bad_row_is_refused_whole_naming_the_field(client, manager, factory, acme, catalogue, rows, line,
+def test_a_file_with_a_bad_row_is_refused_whole_naming_the_field(send, manager, factory, acme, catalogue, rows, line,
                                                                  named):
     factory.item(acme, upc="EMPTY-KIT", composite_type=3)
-    answer = upload(client, manager, [row("FR-OK", "STOVE"), *rows])
+    answer = send(manager, [row("FR-OK", "STOVE"), *rows])
 
     body = assert_error(answer, 422, "invalid_rows")
     shifted = line + 1  # the valid request on line 2 comes first
     assert any(error["line"] == shifted and named in error["error"] for error in body["errors"]), body["errors"]
-    assert references() == []
+    assert references() == [] and nothing_stored()
 
 
 def test_another_clients_upc_and_a_request_id_already_used_are_row_errors(client, factory, manager, catalogue, globex):
@@ -200,3 +240,149 @@ def test_the_columns_are_served_for_the_upload_page(client, manager):
     assert [column["name"] for column in columns][:3] == ["fulfillment_request_id", "order_id", "warehouse_id"]
     assert {column["name"] for column in columns if column["required"]} == {"fulfillment_request_id", "upc", "quantity"}
     assert all(column["description"] for column in columns)
+
+
+def items_of(reference):
+    db.session.expire_all()
+    request = db.session.scalars(select(FulfillmentRequest).filter_by(fulfillment_request_id=reference)).one()
+    return [(item.upc, item.quantity) for request_set in request.sets for item in request_set.items]
+
+
+def test_a_csv_file_becomes_requests_like_its_rows(client, manager, catalogue, mail_files):
+    rows = [row("FR-1", "TENT", "2", to_company='Doe, "Pat" & Co', order_id="ORD-1"), row("FR-1", "STOVE"),
+            row("FR-2", "CAMP-SET")]
+
+    answer = upload_csv(client, manager, "\ufeff" + csv_of(rows), "?fileName=orders.csv", **{"Idempotency-Key": "csv-1"})
+    again = upload_csv(client, manager, "\ufeff" + csv_of(rows), "?fileName=orders.csv", **{"Idempotency-Key": "csv-1"})
+
+    assert answer.status_code == 202, answer.get_json()
+    assert again.get_json()["id"] == answer.get_json()["id"]
+    job = db.session.get(Job, answer.get_json()["id"])
+    assert (job.state, job.total, job.succeeded, job.failed) == ("succeeded", 3, 3, 0)
+    assert references() == ["FR-1", "FR-2"]
+    assert items_of("FR-1") == [("TENT", 2), ("STOVE", 1)]
+    request = db.session.scalars(select(FulfillmentRequest).filter_by(fulfillment_request_id="FR-1")).one()
+    assert (request.order_id, request.to_company) == ("ORD-1", 'Doe, "Pat" & Co')
+    [message] = mail_files()
+    assert "orders.csv" in message["Subject"]
+
+
+@pytest.mark.parametrize("body", ["json", "csv"])
+def test_a_request_straddling_batches_is_applied_once_with_all_its_lines(
+        client, manager, factory, acme, catalogue, batches_of, monkeypatch, body):
+    factory.item(acme, upc="LAMP", name="Lamp")
+    batches_of(2)
+    applied = []
+
+    def apply_and_record(chunk, context):
+        applied.append([entry["lines"] for _, entry in chunk])
+        return apply_requests(chunk, context)
+
+    monkeypatch.setattr(REQUESTS_IMPORT, "apply_chunk", apply_and_record)
+    rows = [row("FR-1"), row("FR-2", "TENT"), row("FR-2", "STOVE", "2"), row("FR-2", "LAMP"), row("FR-3", "LAMP")]
+
+    answer = upload(client, manager, rows) if body == "json" else upload_csv(client, manager, csv_of(rows))
+
+    assert answer.status_code == 202, answer.get_json()
+    job = db.session.get(Job, answer.get_json()["id"])
+    assert (job.state, job.total, job.succeeded, job.failed) == ("succeeded", 5, 5, 0)
+    # A chunk holds the requests its batch completed: FR-2 (lines 3-5) waits for line 6 to end it.
+    assert applied == [[[2]], [[3, 4, 5]], [[6]]]
+    assert references() == ["FR-1", "FR-2", "FR-3"]
+    assert items_of("FR-2") == [("TENT", 1), ("STOVE", 2), ("LAMP", 1)]
+
+
+def test_the_last_request_of_the_file_is_checked_at_its_end(client, manager, catalogue, batches_of):
+    batches_of(2)
+    rows = [row("FR-1"), row("FR-2", "TENT"), row("FR-2", "NOPE")]
+
+    body = assert_error(upload_csv(client, manager, csv_of(rows)), 422, "invalid_rows")
+
+    assert [(error["line"], error["error"]) for error in body["errors"]] == [
+        (line, "upc NOPE is not in the catalogue.") for line in (3, 4)]  # the request's rule: on each of its rows
+    assert references() == [] and nothing_stored()
+
+
+def test_a_request_id_coming_back_batches_later_is_refused_naming_where_its_rows_start(
+        client, manager, catalogue, batches_of):
+    batches_of(2)
+    rows = [row("FR-1"), row("FR-1", "STOVE"), row("FR-2"), row("FR-3"), row("FR-4"), row("FR-1", "CAMP-SET")]
+
+    body = assert_error(upload_csv(client, manager, csv_of(rows)), 422, "invalid_rows")
+
+    assert [(error["line"], error["error"]) for error in body["errors"]] == [
+        (7, "fulfillment_request_id 'FR-1' is used again here: its rows start on line 2 and must be next to each other."),
+    ]
+    assert references() == [] and nothing_stored()
+
+
+def test_rows_of_a_request_disagreeing_across_batches_are_refused(client, manager, catalogue, batches_of):
+    batches_of(2)
+    rows = [row("FR-1"), row("FR-2", warehouse_id="NJ01"), row("FR-2", "STOVE"), row("FR-2", "CAMP-SET", warehouse_id="TX01")]
+
+    body = assert_error(upload_csv(client, manager, csv_of(rows)), 422, "invalid_rows")
+
+    assert [(error["line"], error["error"]) for error in body["errors"]] == [
+        (5, "warehouse_id 'TX01' differs from line 3 of this request."),
+    ]
+
+
+@pytest.mark.parametrize("text", ["", "\r\n\r\n", "fulfillment_request_id,upc,quantity\r\n", "fulfillment_request_id,upc,quantity\r\n,,\r\n"])
+def test_a_csv_file_without_rows_has_no_data(client, manager, text):
+    body = assert_error(upload_csv(client, manager, text), 422, "empty_file")
+
+    assert body["description"] == "No data in file!"
+
+
+def test_wrong_csv_columns_are_refused_on_line_1(client, manager):
+    body = assert_error(upload_csv(client, manager, "fulfillment_request_id,UPC,quantity\r\nFR-1,TENT,1\r\n"), 422,
+                        "invalid_rows")
+
+    assert body["errors"] == [{"line": 1, "error": "Missing columns: upc. Unknown columns: UPC (names are case sensitive)."}]
+
+
+def test_a_csv_row_with_too_many_or_too_few_cells_is_a_row_error_and_fails_its_request(client, manager, catalogue):
+    text = csv_of([row("FR-1"), row("FR-1", "STOVE"), row("FR-2"), row("FR-3")])
+    lines = text.split("\r\n")
+    lines[2] += ",extra"
+    lines[4] = lines[4].rsplit(",", 1)[0]
+
+    refused = assert_error(upload_csv(client, manager, "\r\n".join(lines)), 422, "invalid_rows")
+    answer = upload_csv(client, manager, "\r\n".join(lines), "?validRowsOnly=true")
+
+    width = len(lines[0].split(","))
+    assert refused["errors"] == [
+        {"line": 3, "error": f"Too many fields: expected {width} fields but parsed {width + 1}"},
+        {"line": 5, "error": f"Too few fields: expected {width} fields but parsed {width - 1}"},
+    ]
+    job = db.session.get(Job, answer.get_json()["id"])
+    assert (job.total, job.succeeded) == (4, 1)
+    assert sorted(result["line"] for result in job.results) == [3, 5]
+    assert references() == ["FR-2"]
+
+
+def test_validate_only_over_csv_reports_the_whole_file_and_stores_nothing(client, manager, catalogue, batches_of):
+    batches_of(2)
+    rows = [row("FR-1"), row("FR-1", "STOVE"), row("FR-2", "NOPE"), row("FR-3", "STOVE"), row("FR-3", "TENT")]
+
+    report = upload_csv(client, manager, csv_of(rows), "?validateOnly=true")
+
+    assert report.status_code == 200
+    assert report.get_json() == {"valid": False, "rows": 5, "would_create": 2, "would_update": 0, "errors_not_listed": 0,
+                                 "errors": [{"line": 4, "error": "upc NOPE is not in the catalogue."}]}
+    assert references() == [] and nothing_stored()
+
+
+def test_valid_rows_only_over_csv_applies_the_good_requests_of_every_batch(client, manager, catalogue, batches_of):
+    batches_of(2)
+    rows = [row("FR-1"), row("FR-1", "STOVE"), row("FR-2", "NOPE"), row("FR-3", "STOVE"), row("FR-3", "TENT"),
+            row("FR-1", "CAMP-SET")]
+
+    answer = upload_csv(client, manager, csv_of(rows), "?validRowsOnly=true")
+
+    assert answer.status_code == 202, answer.get_json()
+    job = db.session.get(Job, answer.get_json()["id"])
+    assert (job.state, job.total, job.processed, job.succeeded, job.failed) == ("partly_succeeded", 6, 6, 4, 2)
+    assert sorted(result["line"] for result in job.results) == [4, 7]
+    assert references() == ["FR-1", "FR-3"]
+    assert items_of("FR-3") == [("STOVE", 1), ("TENT", 1)]

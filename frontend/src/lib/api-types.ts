@@ -2787,7 +2787,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create fulfilment requests from CSV rows, as a job that places them (the whole file is checked first). */
+        /** Create fulfilment requests from a CSV file (text/csv) or its rows (JSON), as a job that places them. */
         post: {
             parameters: {
                 query?: {
@@ -2805,7 +2805,7 @@ export interface paths {
                 cookie?: never;
             };
             /**
-             * @description The CSV's rows as objects keyed by column header (names exactly as below; an empty cell is null), one row per item line, the rows of a request next to each other:
+             * @description The CSV file itself (text/csv, UTF-8 unless a charset is given; read as it arrives, up to CSV_UPLOAD_MAX_BYTES, as the Bulk Import page sends it), or its rows as objects keyed by column header (up to UPLOAD_MAX_BYTES). Column names exactly as below; an empty cell is null. In a CSV file blank rows are left out and not counted as lines; a row with too few or too many cells is a row error; broken quoting or bytes that are not text answer 400 invalid_csv. One row per item line, the rows of a request next to each other:
              *
              *     - `fulfillment_request_id`: Your reference of the request, unique among your requests (required); its rows go together
              *     - `order_id`: Your order number
@@ -2871,6 +2871,7 @@ export interface paths {
                     "application/json": {
                         [key: string]: string | null;
                     }[];
+                    "text/csv": string;
                 };
             };
             responses: {
