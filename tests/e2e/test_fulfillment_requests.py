@@ -220,7 +220,9 @@ def test_bulk_import_documents_its_columns_checks_the_file_and_creates_the_reque
     page.get_by_label("CSV file").set_input_files(str(file))
     page.get_by_role("button", name="Check file").click()
     expect(page.get_by_text("3 rows: 2 fulfillment requests would be created.", exact=False)).to_be_visible()
-    page.get_by_role("button", name="Upload", exact=True).click()
+    with page.expect_request(lambda request: "/fulfillment_requests/bulk" in request.url and request.method == "POST") as sent:
+        page.get_by_role("button", name="Upload", exact=True).click()
+    assert sent.value.headers["content-type"] == "text/csv;charset=utf-8"  # the file itself, read as it arrives
     expect(page.get_by_text("Bulk fulfillment request upload success")).to_be_visible()
     expect(page.get_by_label("Job progress").get_by_text("Status: Succeeded")).to_be_visible(timeout=60_000)
     screenshot(page, "bulk-succeeded")

@@ -62,11 +62,15 @@ function rowValues({ rows }: CsvTable) {
   return { body: rows.map((row) => row.values), problems: [] };
 }
 
-/** The items file is sent as CSV, which the API reads as it arrives: files far larger than JSON rows allow. */
+/** The file as CSV, which the API reads as it arrives: files far larger than JSON rows allow. */
+function csvFile({ headers, rows }: CsvTable) {
+  return { body: csvFileOf(headers, rows), problems: [] };
+}
+
 export const ITEMS_UPLOAD: UploadKind<TextBody> = {
   headerRule: { allowed: ['id', ...ITEM_FIELD_COLUMNS], required: [] },
   maxBytes: CSV_UPLOAD_MAX_BYTES,
-  prepare: ({ headers, rows }) => ({ body: csvFileOf(headers, rows), problems: [] }),
+  prepare: csvFile,
   check: checkItemsUpload,
   upload: uploadItems,
   describeCheck: ({ rows, would_create, would_update }) =>
@@ -104,15 +108,18 @@ export const RMAS_UPLOAD: UploadKind<ReturnType<typeof groupRmaRows>['rmas']> = 
   describeCheck: ({ rows, would_create }) => `${count(rows, 'line')}: ${count(would_create, 'RMA')} would be created.`,
 };
 
-/** Bulk fulfilment requests: one row per item line; the columns are the API's (names match exactly). */
-export function fulfillmentRequestsUpload(columns: BulkColumn[]): UploadKind<CsvRowValues[]> {
+/**
+ * Bulk fulfilment requests: one row per item line; the columns are the API's (names match exactly). Sent as
+ * CSV like the items file: the API checks it a batch at a time, holding a request's rows until it ends.
+ */
+export function fulfillmentRequestsUpload(columns: BulkColumn[]): UploadKind<TextBody> {
   return {
     headerRule: {
       allowed: columns.map((column) => column.name),
       required: columns.filter((column) => column.required).map((column) => column.name),
     },
-    maxBytes: UPLOAD_MAX_BYTES,
-    prepare: rowValues,
+    maxBytes: CSV_UPLOAD_MAX_BYTES,
+    prepare: csvFile,
     check: checkFulfillmentRequestsUpload,
     upload: uploadFulfillmentRequests,
     describeCheck: ({ rows, would_create }) =>

@@ -161,6 +161,43 @@ describe('upload pages', { timeout: 20_000 }, () => {
     expect(calls[2].idempotencyKey).toMatch(/:valid-rows-only$/);
   });
 
+  it('sends the bulk fulfillment request file itself as CSV and says the upload succeeded', async () => {
+    signIn();
+    server.use(
+      http.get('/api/v4/fulfillment_requests/bulk/columns', () =>
+        HttpResponse.json({
+          columns: ['fulfillment_request_id', 'to_name', 'upc', 'quantity'].map((name) => ({
+            name,
+            description: `About ${name}`,
+            required: name !== 'to_name',
+          })),
+        }),
+      ),
+    );
+    const calls = recordCalls('post', '/api/v4/fulfillment_requests/bulk', ({ url }) =>
+      url.searchParams.get('validateOnly') === 'true'
+        ? HttpResponse.json({ valid: true, rows: 3, would_create: 2, would_update: 0, errors: [] })
+        : HttpResponse.json({ ...acceptedJob, kind: 'import_fulfillment_requests' }, { status: 202 }),
+    );
+    renderApp('/7/fulfillment_requests/new_bulk');
+    // The page waits for the columns before it offers the file field; a busy machine takes its time.
+    const field = await screen.findByLabelText('CSV file', {}, { timeout: 8000 });
+
+    const file = 'fulfillment_request_id,to_name,upc,quantity\nFR-1,"Doe, Pat",TENT,2\nFR-1,"Doe, Pat",STOVE,1\nFR-2,Lee,TENT,1\n';
+    await userEvent.upload(field, csv(file, 'orders.csv'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Check file' }));
+    expect(await screen.findByText('The file is valid. 3 rows: 2 fulfillment requests would be created. Nothing has been applied yet.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
+
+    expect(await screen.findByText('Bulk fulfillment request upload success')).toBeTruthy();
+    expect(calls.map((call) => [call.url.searchParams.toString(), call.contentType])).toEqual([
+      ['validateOnly=true', 'text/csv;charset=utf-8'],
+      ['fileName=orders.csv', 'text/csv;charset=utf-8'],
+    ]);
+    expect(calls[1].body).toBe('fulfillment_request_id,to_name,upc,quantity\r\nFR-1,"Doe, Pat",TENT,2\r\nFR-1,"Doe, Pat",STOVE,1\r\nFR-2,Lee,TENT,1\r\n');
+    expect(calls[0].body).toBe(calls[1].body);
+  });
+
   it('sends a retried upload of the same file with the same Idempotency-Key', async () => {
     signIn();
     const calls = recordCalls('post', '/api/v2/inbound/client_upload', (_call, all) =>
