@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Table } from 'react-bootstrap';
 import useSWRInfinite from 'swr/infinite';
 import { API_BASE_PATH } from '../../config/constants';
@@ -28,11 +28,7 @@ export function BreadcrumbPanel({ clientId, objectType, objectId, refreshOn }: B
     ([, , , cursor]) => apiRequest<BreadcrumbList>(path, { clientId, query: { limit: PAGE_SIZE, cursor } }),
   );
   const { data, isLoading, mutate } = pages;
-  // Only a change of refreshOn reads again: the first render's fetch is SWR's own.
-  const lastRefresh = useRef(refreshOn);
   useEffect(() => {
-    if (Object.is(lastRefresh.current, refreshOn)) return;
-    lastRefresh.current = refreshOn;
     void mutate();
   }, [refreshOn, mutate]);
   const crumbs = data?.flatMap((page) => page.breadcrumbs) ?? [];
