@@ -22,7 +22,7 @@ from api.imports.upload_rows import upload_batches
 from api.orders.models import ADDRESS_PARTS, OPTIONS
 from api.orders.schemas import EDI_RETAILERS, EDI_TEXT_FIELDS, RequestWrite
 from api.orders.placement import add_requests
-from api.orders.rules import check_request, check_requests, duplicate_request
+from api.orders.rules import check_requests, duplicate_request
 
 IMPORT_FULFILLMENT_REQUESTS = "import_fulfillment_requests"
 
@@ -104,11 +104,11 @@ def _cells(row):
 
 @dataclass
 class _RequestRows:
-    """The rows of one request read so far; spoiled when one of them is written wrong (then it is not checked)."""
+    """The rows of one request read so far, and those written wrong (then it is not checked)."""
 
     reference: str
     rows: list = field(default_factory=list)  # [(line, cells)]
-    spoiled: bool = False
+    miswritten: list = field(default_factory=list)  # lines of its rows with a row problem
 
 
 class RequestsFileCheck(BatchCheck):
@@ -173,7 +173,8 @@ class RequestsFileCheck(BatchCheck):
                     complete.append(self.open)
                 self.open = _RequestRows(reference)
             self.open.rows.append((line, cells))
-            self.open.spoiled = self.open.spoiled or bool(problem)
+            if problem:
+                self.open.miswritten.append(line)
         return complete
 
     def _start_lines(self, read):
@@ -190,19 +191,39 @@ class RequestsFileCheck(BatchCheck):
         return starts
 
     def _validate(self, requests, validated):
+        """Check the complete ``requests`` together (the rules' lookups once for all of them)."""
+        loaded = []
         for request in requests:
-            if request.spoiled:
-                continue
             lines = [line for line, _ in request.rows]
-            payload, conflicting = _payload(request.rows, validated.errors)
-            if conflicting:
-                continue
-            refused = _refusals(self.context.client_id, payload, lines)
-            if refused:
-                validated.errors.extend(refused)
-                continue
-            validated.rows.append((lines[0], {"lines": lines, "request": payload}))
-            validated.would_create += 1
+            errors = []
+            if not request.miswritten:
+                payload, _ = _payload(request.rows, errors)
+                if not errors:
+                    try:
+                        loaded.append((lines, payload, REQUEST_FIELDS.load(payload)))
+                        continue
+                    except ValidationError as error:
+                        errors = list(_field_errors(error.messages, lines))
+            validated.errors.extend(errors)  # a row problem is among the batch's errors already
+            validated.errors.extend(_rest_not_applied(request.reference, lines, request.miswritten or errors))
+        answers = check_requests(self.context.client_id, [fields for _, _, fields in loaded])
+        for (lines, payload, _), answer in zip(loaded, answers):
+            if isinstance(answer, ApiError):
+                validated.errors.extend((line, answer.description) for line in lines)
+            else:
+                validated.rows.append((lines[0], {"lines": lines, "request": payload}))
+                validated.would_create += 1
+
+
+def _rest_not_applied(reference, lines, wrong):
+    """An error on each row of a request that has none of its own while others of its rows (``wrong``:
+    lines, or (line, error) pairs) do: a request is applied whole or not at all, and every row of the
+    file is either applied or failed."""
+    wrong_lines = sorted({entry[0] if isinstance(entry, tuple) else entry for entry in wrong})
+    if not wrong_lines:
+        return []
+    told = f"Not applied: fulfillment_request_id '{reference}' has an error on line {wrong_lines[0]}."
+    return [(line, told) for line in lines if line not in wrong_lines]
 
 
 def _payload(rows, errors):
@@ -264,17 +285,6 @@ def _field_errors(messages, lines, path=()):
     on_lines = [lines[path[3]]] if path[:1] == ("sets",) and len(path) >= 4 and isinstance(path[3], int) else lines
     for line in on_lines:
         yield line, f"{column}: {text}"
-
-
-def _refusals(client_id, payload, lines):
-    """[(line, text)] of the rules of a new request that ``payload`` breaks, [] when it may be created."""
-    try:
-        check_request(client_id, REQUEST_FIELDS.load(payload))
-    except ValidationError as error:
-        return list(_field_errors(error.messages, lines))
-    except ApiError as refusal:
-        return [(line, refusal.description) for line in lines]
-    return []
 
 
 def apply_requests(chunk, context):

@@ -322,8 +322,9 @@ def test_rows_of_a_request_disagreeing_across_batches_are_refused(client, manage
 
     body = assert_error(upload_csv(client, manager, csv_of(rows)), 422, "invalid_rows")
 
+    not_applied = "Not applied: fulfillment_request_id 'FR-2' has an error on line 5."
     assert [(error["line"], error["error"]) for error in body["errors"]] == [
-        (5, "warehouse_id 'TX01' differs from line 3 of this request."),
+        (3, not_applied), (4, not_applied), (5, "warehouse_id 'TX01' differs from line 3 of this request."),
     ]
 
 
@@ -351,13 +352,14 @@ def test_a_csv_row_with_too_many_or_too_few_cells_is_a_row_error_and_fails_its_r
     answer = upload_csv(client, manager, "\r\n".join(lines), "?validRowsOnly=true")
 
     width = len(lines[0].split(","))
-    assert refused["errors"] == [
+    assert refused["errors"] == [  # the request's other row is not applied either
+        {"line": 2, "error": "Not applied: fulfillment_request_id 'FR-1' has an error on line 3."},
         {"line": 3, "error": f"Too many fields: expected {width} fields but parsed {width + 1}"},
         {"line": 5, "error": f"Too few fields: expected {width} fields but parsed {width - 1}"},
     ]
     job = db.session.get(Job, answer.get_json()["id"])
-    assert (job.total, job.succeeded) == (4, 1)
-    assert sorted(result["line"] for result in job.results) == [3, 5]
+    assert (job.total, job.processed, job.succeeded, job.failed) == (4, 4, 1, 3)
+    assert sorted(result["line"] for result in job.results) == [2, 3, 5]
     assert references() == ["FR-2"]
 
 
@@ -386,3 +388,18 @@ def test_valid_rows_only_over_csv_applies_the_good_requests_of_every_batch(clien
     assert sorted(result["line"] for result in job.results) == [4, 7]
     assert references() == ["FR-1", "FR-3"]
     assert items_of("FR-3") == [("STOVE", 1), ("TENT", 1)]
+
+
+def test_a_request_with_one_bad_line_fails_on_every_line_and_each_row_is_counted(client, manager, catalogue):
+    rows = [row("FR-1"), row("FR-1", "STOVE", quantity="0"), row("FR-1", "CAMP-SET"), row("FR-2")]
+
+    refused = assert_error(upload(client, manager, rows), 422, "invalid_rows")
+    answer = upload(client, manager, rows, "?validRowsOnly=true")
+
+    not_applied = "Not applied: fulfillment_request_id 'FR-1' has an error on line 3."
+    assert [(error["line"], error["error"]) for error in refused["errors"]] == [
+        (2, not_applied), (3, "quantity: Must be greater than or equal to 1 and less than or equal to 1000."),
+        (4, not_applied)]
+    job = db.session.get(Job, answer.get_json()["id"])
+    assert (job.total, job.processed, job.succeeded, job.failed) == (4, 4, 1, 3)
+    assert references() == ["FR-2"]
