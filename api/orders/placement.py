@@ -6,11 +6,12 @@ The order of the batch is the order of allocation: an earlier request takes the 
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from sqlalchemy import bindparam, insert, select, text, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from api.addresses.service import validate_address
 from api.audit.models import Breadcrumb
+from api.common.row_writes import inserted_ids, insert_rows, next_ids
 from api.common.timeutil import utcnow
 from api.extensions import db, on_postgresql
 from api.inventory.models import InventoryLevel, InventoryMovement
@@ -74,7 +75,7 @@ def add_requests(client_id, actor, batch):
         _plan(request, free, warehouses)
     _insert_shipments(client_id, placed)
     _bind_units(client_id, actor, placed, levels)
-    db.session.execute(insert(Breadcrumb), [
+    insert_rows(Breadcrumb.__table__, [
         {"client_id": client_id, "object_type": history.OBJECT_TYPE, "object_id": str(request.id), "username": actor,
          "message": history.creation_note(request.address["is_valid"], request.address["validation_error"],
                                           request.checked.fields["fill_type"], request.shipments)}
@@ -101,7 +102,7 @@ def _insert_requests(client_id, actor, batch, addresses):
         })
     table = FulfillmentRequest.__table__
     if on_postgresql():
-        ids = _next_ids(table, len(rows))
+        ids = next_ids(table, len(rows))
         for row, request_id in zip(rows, ids):
             row["id"] = request_id
         db.session.execute(postgresql.insert(table).on_conflict_do_nothing(
@@ -118,39 +119,16 @@ def _storable_edi(edi):
     return {**edi, "cancel_date": edi["cancel_date"].isoformat()}
 
 
-def _next_ids(table, count):
-    """``count`` new ids of ``table`` from its PostgreSQL sequence, ascending."""
-    return list(db.session.scalars(
-        text("SELECT nextval(pg_get_serial_sequence(:table, 'id')) FROM generate_series(1, :count)"),
-        {"table": table.name, "count": count}))
-
-
-def _inserted_ids(model, rows):
-    """Insert ``rows`` into ``model``'s table; their ids in the order of ``rows``.
-
-    On PostgreSQL the ids are drawn from the table's sequence first and the rows sent as one
-    pipelined statement: a multi-row INSERT ... RETURNING of thousands of rows costs the driver more
-    to parse than the database to run."""
-    table = model.__table__
-    if not rows:
-        return []
-    if on_postgresql():
-        ids = _next_ids(table, len(rows))
-        db.session.execute(insert(table), [{**row, "id": row_id} for row, row_id in zip(rows, ids)])
-        return ids
-    return list(db.session.scalars(insert(table).returning(table.c.id, sort_by_parameter_order=True), rows))
-
-
 def _insert_sets(placed):
     """Write the requests' sets and set items, filling in each request's picked lines: simple items,
     and the children of bundles and kits (whose own line the warehouse does not pick)."""
     sets = [(request, set_fields) for request in placed for set_fields in request.checked.fields["sets"]]
-    set_ids = _inserted_ids(RequestSet, [
+    set_ids = inserted_ids(RequestSet.__table__, [
         {"request_id": request.id, "type": set_fields["type"], "gift_note": set_fields["gift_note"]}
         for request, set_fields in sets])
     tops = [(request, set_id, line, request.checked.items_by_upc[line["upc"]])
             for (request, set_fields), set_id in zip(sets, set_ids) for line in set_fields["items"]]
-    top_ids = _inserted_ids(SetItem, [
+    top_ids = inserted_ids(SetItem.__table__, [
         {"set_id": set_id, "parent_id": None, "item_type_id": item.id, "upc": item.upc, "name": item.name,
          "quantity": line["quantity"], "picked": item.composite_type not in VIRTUAL_TYPES,
          "customs_value": line["customs_value"],
@@ -163,7 +141,7 @@ def _insert_sets(placed):
                          for component in item.components]
         else:
             request.lines.append(_PickedLine(top_id, item.id, line["quantity"]))
-    child_ids = _inserted_ids(SetItem, [
+    child_ids = inserted_ids(SetItem.__table__, [
         {"set_id": set_id, "parent_id": top_id, "item_type_id": child.id, "upc": child.upc, "name": child.name,
          "quantity": quantity, "picked": True, "customs_value": None, "details": {}}
         for request, set_id, top_id, child, quantity in children])
@@ -195,7 +173,7 @@ def _plan(request, free, warehouses):
 def _insert_shipments(client_id, placed):
     shipments = [(request, shipment) for request in placed for shipment in request.shipments]
     now = utcnow()
-    ids = _inserted_ids(Shipment, [
+    ids = inserted_ids(Shipment.__table__, [
         {"client_id": client_id, "request_id": request.id, "warehouse_id": shipment.warehouse_id,
          "status": shipment.status, "inventory_allocated": shipment.inventory_allocated,
          "ship_profile_id": request.checked.fields["ship_profile_id"], "ship_method": request.checked.fields["ship_method"],
@@ -206,8 +184,7 @@ def _insert_shipments(client_id, placed):
     lines = [{"shipment_id": shipment.id, "set_item_id": line.set_item_id, "item_type_id": line.item_id,
               "quantity_desired": units, "quantity_allocated": units if shipment.inventory_allocated else 0}
              for _, shipment in shipments for line, units in shipment.parts]
-    if lines:
-        db.session.execute(insert(ShipmentLine), lines)
+    insert_rows(ShipmentLine.__table__, lines)
 
 
 def _bind_units(client_id, actor, placed, levels):
@@ -227,7 +204,7 @@ def _bind_units(client_id, actor, placed, levels):
                 moved[level_id] = moved.get(level_id, 0) + units
     if not movements:
         return
-    db.session.execute(insert(InventoryMovement), movements)
+    insert_rows(InventoryMovement.__table__, movements)
     level = InventoryLevel.__table__
     db.session.execute(
         update(level).where(level.c.id == bindparam("level_id"))

@@ -12,6 +12,7 @@ from itertools import repeat
 
 from sqlalchemy import insert, update
 
+from api.common.row_writes import COPY_ESCAPES, copy_cell, session_cursor
 from api.common.timeutil import utcnow
 from api.extensions import db, on_postgresql
 from api.products.fields import BOOLEAN_FIELDS, DECIMAL, ITEM_FIELDS
@@ -20,7 +21,6 @@ from api.products.models import SIMPLE, ItemType
 ABSENT = object()  # a cell the row leaves out
 DECIMAL_FIELDS = frozenset(spec.name for spec in ITEM_FIELDS if spec.kind == DECIMAL)
 DEFAULTS = {**{spec.name: None for spec in ITEM_FIELDS}, **{name: False for name in BOOLEAN_FIELDS}}
-_COPY_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
 
 
 class ItemRows:
@@ -125,7 +125,7 @@ def _insert(client_id, rows, composite_type, now, job_id):
             {**fixed, **_typed(dict(zip(rows.names, values)))} for values in zip(*columns)
         ])
         return
-    with _cursor() as cursor:
+    with session_cursor() as cursor:
         _copy(cursor, ItemType.__tablename__, rows.names + list(fixed), columns, fixed.values())
 
 
@@ -139,7 +139,7 @@ def _update(client_id, rows, now):
         ])
         return
     names = ["id", *rows.names, "updated_at"]
-    with _cursor() as cursor:
+    with session_cursor() as cursor:
         cursor.execute(
             f"CREATE TEMPORARY TABLE item_type_updates ON COMMIT DROP AS "
             f"SELECT {', '.join(names)} FROM item_types WITH NO DATA"
@@ -162,15 +162,10 @@ def _typed(values):
     return {name: (Decimal(value) if name in DECIMAL_FIELDS and value is not None else value) for name, value in values.items()}
 
 
-def _cursor():
-    """A cursor on the session's connection: COPY joins the session's transaction."""
-    return db.session.connection().connection.driver_connection.cursor()
-
-
 def _copy(cursor, table, names, columns, fixed=()):
     """COPY ``columns`` (then the same ``fixed`` values on every row) into ``table``, as text built
     column by column: no per-row call into the driver."""
-    cells = [_copy_cells(column) for column in columns] + [repeat(_copy_cell(value)) for value in fixed]
+    cells = [_copy_cells(column) for column in columns] + [repeat(copy_cell(value)) for value in fixed]
     text = "\n".join(map("\t".join, zip(*cells))) + "\n"
     with cursor.copy(f"COPY {table} ({', '.join(names)}) FROM STDIN") as copy:
         copy.write(text.encode())
@@ -181,17 +176,6 @@ def _copy_cells(column):
     if kinds <= {str, type(None)}:
         text = "".join(filter(None, column))
         if any(special in text for special in "\\\t\n\r"):
-            return ["\\N" if cell is None else cell.translate(_COPY_ESCAPES) for cell in column]
+            return ["\\N" if cell is None else cell.translate(COPY_ESCAPES) for cell in column]
         return ["\\N" if cell is None else cell for cell in column]
-    return list(map(_copy_cell, column))
-
-
-def _copy_cell(value):
-    """One value in COPY's text format."""
-    if value is None:
-        return "\\N"
-    if value is True or value is False:
-        return "t" if value else "f"
-    if isinstance(value, str):
-        return value.translate(_COPY_ESCAPES)
-    return value.isoformat() if hasattr(value, "isoformat") else str(value)
+    return list(map(copy_cell, column))
