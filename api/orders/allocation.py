@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import select, tuple_
 
-from api.addresses.service import US_POSTAL_AREAS, distance_km, postal_centroid
+from api.addresses.service import US_POSTAL_AREAS, distance_km, place_of
 from api.extensions import db
 from api.inventory.models import InventoryLevel
 from api.inventory.service import record_movement
@@ -30,14 +30,15 @@ class PlannedShipment:
     bound: bool
 
 
-def choose_warehouse(asked, country, postal_code, demand, free, warehouses):
+def choose_warehouse(asked, country, address, demand, free, warehouses):
     """The warehouse a request ships from: the one it asks for, or for ``optimal`` the nearest of those
     that can ship all of it now, else the one that can ship the most units now (nearest first).
-    ``demand`` is {item id: units}, ``free`` {(item id, location): free units}. Distances run between
-    postal-code centres; a destination without one (abroad) prefers warehouses in its country."""
+    ``demand`` is {item id: units}, ``free`` {(item id, location): free units}. Distances run from
+    the destination's place (``addresses.service.place_of``: its ZIP code's centre, abroad its city
+    or its country's capital); a destination with no known place prefers warehouses in its country."""
     if asked != OPTIMAL:
         return asked
-    destination = postal_centroid(postal_code) if country in US_POSTAL_AREAS else None
+    destination = place_of(address, country)
     wanted = sum(demand.values())
 
     def rank(warehouse):

@@ -155,7 +155,7 @@ def _plan(request, free, warehouses):
     for line in request.lines:
         demand[line.item_id] = demand.get(line.item_id, 0) + line.units
     address = request.address["updated_address"]
-    warehouse = allocation.choose_warehouse(fields["warehouse_id"], request.checked.country, address["postal_code"],
+    warehouse = allocation.choose_warehouse(fields["warehouse_id"], request.checked.country, address,
                                             demand, free, warehouses)
     fill_type = "complete" if fields["ship_together"] else fields["fill_type"]
     customs_missing = allocation.needs_customs(request.checked.country) and any(

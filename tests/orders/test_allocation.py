@@ -225,3 +225,33 @@ def test_a_request_id_taken_since_the_check_is_left_out_of_the_batch_and_nothing
     [free] = db.session.scalars(select(Shipment).filter_by(request_id=stored["FREE"])).all()
     assert free.inventory_allocated  # the unit the taken request would have had goes to the next
     assert db.session.scalar(select(func.count()).select_from(Shipment)) == 2
+
+
+def abroad(reference, **address):
+    """A new request of one tent to ``address`` outside the US (its customs value given)."""
+    place = {"name": "Sam Roy", "address_1": "100 Main St", **address}
+    return {
+        "fulfillment_request_id": reference, "to_address": place,
+        "sets": [{"items": [{"upc": "TENT", "quantity": 1, "customs_value": "120.00"}]}]}
+
+
+def test_optimal_abroad_measures_from_the_city_or_else_the_capital(client, manager, catalogue, stock):
+    stock(catalogue["tent"], CA01=4, NJ01=4, BC01=4, TX02=4)
+    destinations = {
+        "TORONTO": abroad("TORONTO", city="Toronto", state="ON", postal_code="M5H 2N2", country="CA", phone="+1 416 555 0100"),
+        "VANCOUVER": abroad("VANCOUVER", city="Vancouver", state="BC", postal_code="V6B 1A1", country="CA",
+                            phone="+1 604 555 0100"),
+        "MONTERREY": abroad("MONTERREY", city="Monterrey", state="NLE", postal_code="64000", country="MX",
+                            phone="+52 81 1234 5678"),
+        # Not among the cities of 15,000 people: measured from Berlin.
+        "KLEINORT": abroad("KLEINORT", city="Kleinort", state="BY", postal_code="80331", country="DE",
+                           phone="+49 89 1234567"),
+    }
+
+    chosen = {}
+    for reference, payload in destinations.items():
+        response = client.post(URL, headers=manager, json=payload)
+        assert response.status_code == 201, response.get_json()
+        chosen[reference] = response.get_json()["warehouse_id"]
+
+    assert chosen == {"TORONTO": "NJ01", "VANCOUVER": "BC01", "MONTERREY": "TX02", "KLEINORT": "NJ01"}
