@@ -14,6 +14,7 @@ from sqlalchemy import delete, select, update
 
 from api.clients.models import Client
 from api.common.csv_io import write_csv
+from api.common.loaded_data import json_default
 from api.common.text import counted
 from api.common.timeutil import utcnow
 from api.extensions import db, is_transient_database_error, on_postgresql
@@ -35,7 +36,7 @@ class ImportContext:
 
 
 def pack(payload):
-    return zlib.compress(orjson.dumps(payload), 1)
+    return zlib.compress(orjson.dumps(payload, default=json_default), 1)
 
 
 def unpack(blob):

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from marshmallow import ValidationError
 
 from api.common.errors import ApiError
+from api.common.loaded_data import revived
 from api.imports.cells import BOM
 from api.imports.first_seen import FirstSeen
 from api.imports.registry import BatchCheck, Validated, register_import
@@ -191,7 +192,8 @@ class RequestsFileCheck(BatchCheck):
         return starts
 
     def _validate(self, requests, validated):
-        """Check the complete ``requests`` together (the rules' lookups once for all of them)."""
+        """Check the complete ``requests`` together (the rules' lookups once for all of them). A request
+        passing is stored as the schema loaded it, which the job reads back without loading it again."""
         loaded = []
         for request in requests:
             lines = [line for line, _ in request.rows]
@@ -200,18 +202,18 @@ class RequestsFileCheck(BatchCheck):
                 payload, _ = _payload(request.rows, errors)
                 if not errors:
                     try:
-                        loaded.append((lines, payload, REQUEST_FIELDS.load(payload)))
+                        loaded.append((lines, REQUEST_FIELDS.load(payload)))
                         continue
                     except ValidationError as error:
                         errors = list(_field_errors(error.messages, lines))
             validated.errors.extend(errors)  # a row problem is among the batch's errors already
             validated.errors.extend(_rest_not_applied(request.reference, lines, request.miswritten or errors))
-        answers = check_requests(self.context.client_id, [fields for _, _, fields in loaded])
-        for (lines, payload, _), answer in zip(loaded, answers):
+        answers = check_requests(self.context.client_id, [fields for _, fields in loaded])
+        for (lines, fields), answer in zip(loaded, answers):
             if isinstance(answer, ApiError):
                 validated.errors.extend((line, answer.description) for line in lines)
             else:
-                validated.rows.append((lines[0], {"lines": lines, "request": payload}))
+                validated.rows.append((lines[0], {"lines": lines, "fields": fields}))
                 validated.would_create += 1
 
 
@@ -288,15 +290,10 @@ def _field_errors(messages, lines, path=()):
 
 
 def apply_requests(chunk, context):
-    """Create and place the chunk's requests as a set: each checked again (a rule may have changed
-    since the upload, a request id been taken), then all stored and allocated together."""
-    failures, loaded = [], []
-    for _, entry in chunk:
-        try:
-            loaded.append((entry["lines"], REQUEST_FIELDS.load(entry["request"])))
-        except ValidationError as error:  # checked on upload; a rule that changed since fails the rows
-            failures.extend(_field_errors(error.messages, entry["lines"]))
-    checked = []
+    """Create and place the chunk's requests as a set: each checked again by the rules (a ship profile
+    may have gone since the upload, a request id been taken), then all stored and allocated together."""
+    loaded = [(entry["lines"], revived(REQUEST_FIELDS, entry["fields"])) for _, entry in chunk]
+    failures, checked = [], []
     for (lines, fields), answer in zip(loaded, check_requests(context.client_id, [fields for _, fields in loaded])):
         if isinstance(answer, ApiError):
             failures.extend((line, answer.description) for line in lines)

@@ -110,6 +110,7 @@ def check_request(client_id, fields):
 
 
 def _check(fields, lookups):
+    fields = dict(fields)  # the defaults it fills in are the checked request's, not the caller's
     country = _check_request_rules(fields, lookups)
     profile = _ship_profile(fields, lookups)
     items_by_upc = _items_by_upc(fields["sets"], lookups, abroad=country not in US_POSTAL_AREAS)

@@ -9,10 +9,10 @@ from sqlalchemy import func, select
 
 from api.common.timeutil import utcnow
 from api.extensions import db
-from api.imports.job import ImportContext
+from api.imports.job import ImportContext, pack, unpack
 from api.imports.models import ImportChunk
 from api.jobs.models import Job
-from api.orders.bulk import REQUESTS_IMPORT, apply_requests
+from api.orders.bulk import REQUEST_FIELDS, REQUESTS_IMPORT, apply_requests
 from api.orders.models import FulfillmentRequest
 from tests.api.helpers import assert_error
 from tests.imports.world import mail_files  # noqa: F401 (fixture)
@@ -190,11 +190,14 @@ def test_a_repeated_idempotency_key_answers_the_first_job(client, manager, catal
 def test_a_request_id_taken_after_the_check_fails_its_rows_and_the_rest_of_the_chunk_applies(
         app, client, manager, catalogue, acme):
     payload = {key[3:]: value for key, value in BROOKLYN.items()}
-    chunk = [[2, {"lines": [2, 3], "request": {"fulfillment_request_id": "TAKEN", "to_address": payload,
-                                               "sets": [{"items": [{"upc": "TENT", "quantity": "1"},
-                                                                   {"upc": "STOVE", "quantity": "1"}]}]}}],
-             [4, {"lines": [4], "request": {"fulfillment_request_id": "FREE", "to_address": payload,
-                                            "sets": [{"items": [{"upc": "TENT", "quantity": "1"}]}]}}]]
+
+    def stored(line, lines, reference, *upcs):
+        """A checked request as the upload stores it in a chunk: the schema's fields, through JSON."""
+        fields = REQUEST_FIELDS.load({"fulfillment_request_id": reference, "to_address": payload,
+                                      "sets": [{"items": [{"upc": upc, "quantity": "1"} for upc in upcs]}]})
+        return [line, {"lines": lines, "fields": fields}]
+
+    chunk = unpack(pack([stored(2, [2, 3], "TAKEN", "TENT", "STOVE"), stored(4, [4], "FREE", "TENT")]))
     assert client.post("/api/v4/fulfillment_requests", headers=manager, json={
         "fulfillment_request_id": "TAKEN", "to_address": payload,
         "sets": [{"items": [{"upc": "STOVE", "quantity": 1}]}]}).status_code == 201
