@@ -37,6 +37,9 @@ class Config:
         # A running job's claim, renewed by its worker every third of it: once it runs out the worker is
         # gone and another may take the job over.
         self.JOB_LEASE_SECONDS = int(env.get("JOB_LEASE_SECONDS", 30))
+        # A job longer than this goes on in another run of its task, so no run of a long import meets
+        # the task time limits; each run takes at least one chunk.
+        self.JOB_SLICE_SECONDS = float(env.get("JOB_SLICE_SECONDS", 120))
         # The scheduler's jobs sweep: how often it looks for jobs nobody runs, and how long after a
         # job was last sent it may be sent again (a queue busy with other jobs must not fill with copies).
         self.JOB_SWEEP_SECONDS = float(env.get("JOB_SWEEP_SECONDS", 5))

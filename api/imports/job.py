@@ -2,8 +2,12 @@
 
 Each chunk is claimed, applied and counted in one transaction: a worker killed mid-job leaves the
 committed chunks marked applied and the others untouched, so the job run again (the broker delivers
-it again) continues after the last committed chunk and applies every row exactly once.
+it again) continues after the last committed chunk and applies every row exactly once. A long job
+is run in time slices the same way: a run stops taking chunks once its slice is spent and the job
+goes on in the next run.
 """
+import threading
+import time
 import zlib
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -20,7 +24,7 @@ from api.common.timeutil import utcnow
 from api.extensions import db, is_transient_database_error, on_postgresql
 from api.imports.models import ImportChunk
 from api.jobs.models import Job
-from api.jobs.registry import ResultMail
+from api.jobs.registry import JobContinues, ResultMail
 
 MAX_RESULTS = 1000  # failed rows kept on the job for the browser; the mail's CSV lists them all
 
@@ -44,17 +48,20 @@ def unpack(blob):
 
 
 def apply_import(kind, job):
-    """Apply the stored chunks of ``job``, an upload of ``kind`` (an ImportKind)."""
+    """Apply the stored chunks of ``job``, an upload of ``kind`` (an ImportKind), until they are all
+    applied or the run's time slice (``JOB_SLICE_SECONDS``) is spent: then JobContinues, and the next
+    run of the job goes on from the chunks still unapplied."""
     job_id, upload_id = job.id, job.params["upload_id"]
     context = ImportContext(job.client_id, job.params["actor"], job.params["is_admin"], job_id)
+    chunks = _ChunksOfThisRun(upload_id, time.monotonic() + current_app.config["JOB_SLICE_SECONDS"])
     try:
-        pending = db.session.scalars(
-            select(ImportChunk.seq).where(ImportChunk.upload_id == upload_id, ImportChunk.applied.is_(False))
-            .order_by(ImportChunk.seq)
-        ).all()
-        _apply_chunks(kind, context, upload_id, pending)
+        _apply_chunks(kind, context, chunks)
+        if chunks.cut_short:
+            raise JobContinues()
         # Chunks applied in other sessions counted the job's progress there: read it afresh.
         mail = _result_mail(kind, db.session.get(Job, job_id, populate_existing=True), upload_id)
+    except JobContinues:
+        raise
     except Exception as error:
         db.session.rollback()
         if is_transient_database_error(error):
@@ -67,8 +74,43 @@ def apply_import(kind, job):
     return mail
 
 
-def _apply_chunks(kind, context, upload_id, seqs):
-    """Apply the chunks one after another or, for a kind whose chunks are independent, on
+class _ChunksOfThisRun:
+    """The unapplied chunks of an upload, handed out in order (to one thread or several) until the
+    run's deadline has passed; at least one is handed out, so every run makes progress."""
+
+    def __init__(self, upload_id, deadline):
+        self.upload_id = upload_id
+        self._seqs = db.session.scalars(
+            select(ImportChunk.seq).where(ImportChunk.upload_id == upload_id, ImportChunk.applied.is_(False))
+            .order_by(ImportChunk.seq)
+        ).all()
+        self._deadline = deadline
+        self._next = 0
+        self._lock = threading.Lock()
+        self.cut_short = False  # chunks were left for the next run
+        self.stopped = False  # a chunk failed: hand out no more
+
+    def __len__(self):
+        return len(self._seqs)
+
+    def take(self):
+        """The next chunk's seq, or None when the run is to take no more."""
+        with self._lock:
+            if self.stopped or self._next == len(self._seqs):
+                return None
+            if self._next and time.monotonic() >= self._deadline:
+                self.cut_short = True
+                return None
+            self._next += 1
+            return self._seqs[self._next - 1]
+
+    def stop(self):
+        with self._lock:
+            self.stopped = True
+
+
+def _apply_chunks(kind, context, chunks):
+    """Apply the run's chunks one after another or, for a kind whose chunks are independent, on
     PostgreSQL, with IMPORT_APPLY_THREADS threads side by side.
 
     Most of a chunk's time is the database writing rows and their index entries, so a second
@@ -76,28 +118,27 @@ def _apply_chunks(kind, context, upload_id, seqs):
     session (its own app context); a chunk is claimed and committed on its own as before, so a run
     cut short still leaves every chunk either applied once or untouched."""
     threads = current_app.config["IMPORT_APPLY_THREADS"]
-    if not kind.independent_chunks or threads < 2 or len(seqs) < 2 or not on_postgresql():
-        for seq in seqs:
-            _apply_chunk(kind, context, upload_id, seq)
+    if not kind.independent_chunks or threads < 2 or len(chunks) < 2 or not on_postgresql():
+        while (seq := chunks.take()) is not None:
+            _apply_chunk(kind, context, chunks.upload_id, seq)
         return
     app = current_app._get_current_object()
 
-    def apply_in_own_session(seq):
+    def apply_in_own_session():
         with app.app_context():
             try:
-                _apply_chunk(kind, context, upload_id, seq)
+                while (seq := chunks.take()) is not None:
+                    _apply_chunk(kind, context, chunks.upload_id, seq)
+            except BaseException:
+                chunks.stop()
+                raise
             finally:
                 db.session.remove()
 
     with ThreadPoolExecutor(max_workers=threads, thread_name_prefix=f"import-{context.job_id}") as pool:
-        futures = [pool.submit(apply_in_own_session, seq) for seq in seqs]
-        try:
-            for future in futures:
-                future.result()
-        except BaseException:
-            for future in futures:
-                future.cancel()
-            raise
+        futures = [pool.submit(apply_in_own_session) for _ in range(threads)]
+        for future in futures:
+            future.result()
 
 
 def _apply_chunk(kind, context, upload_id, seq):

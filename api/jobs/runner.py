@@ -21,7 +21,7 @@ from sqlalchemy.exc import OperationalError
 from api.common.timeutil import utcnow
 from api.extensions import db, is_transient_database_error
 from api.jobs.models import ENDED_STATES, FAILED, PARTLY_SUCCEEDED, QUEUED, RUNNING, SUCCEEDED, Job
-from api.jobs.registry import ResultMail, handler_for
+from api.jobs.registry import JobContinues, ResultMail, handler_for
 from api.notifications.models import OutboundEmail
 from api.notifications.service import queue_email
 from api.notifications.tasks import deliver_email
@@ -119,7 +119,8 @@ def _claim_once(job_id, lease_seconds):
 
 def run_job(job_id):
     """Run the job unless it ended or another worker holds it. Answers None, or the seconds after
-    which to deliver it again when another worker holds it (then it ends, or its lease runs out)."""
+    which to deliver it again: when another worker holds it (then it ends, or its lease runs out), or
+    0 when its handler spent its time slice and handed the rest back."""
     job = db.session.get(Job, job_id)
     if job is None:
         log.warning("job %s does not exist", job_id)
@@ -138,15 +139,32 @@ def run_job(job_id):
     job = db.session.get(Job, job_id, populate_existing=True)
 
     with _LeaseRenewal(job_id, lease_seconds):
-        _run_claimed(job)
-    return None
+        ended = _run_claimed(job)
+    if ended:
+        return None
+    _hand_back(job_id)
+    return 0
+
+
+def _hand_back(job_id):
+    """Give up the claim of a job that goes on in another run: its lease ends now, so that run (or
+    the jobs sweep, should the message be lost) claims it at once. Called once the lease renewal
+    has stopped, which would otherwise extend it."""
+    now = utcnow()
+    db.session.execute(update(Job).where(Job.id == job_id, Job.state == RUNNING).values(lease_expires_at=now, sent_at=now))
+    db.session.commit()
 
 
 def _run_claimed(job):
+    """Run the claimed job's handler and record how it ended; False when it goes on in another run."""
     job_id = job.id
     try:
         mail = handler_for(job.kind)(job)
         job.state = _final_state(job)
+    except JobContinues:
+        db.session.rollback()
+        log.info("job %s goes on in another run after %s of %s rows", job_id, job.processed, job.total)
+        return False
     except Exception as error:
         if is_transient_database_error(error):
             # Not the job's fault: it stays running, its lease runs out and the job is run again from
@@ -170,3 +188,4 @@ def _run_claimed(job):
     db.session.commit()
     if email is not None:
         deliver_email.delay(email.id)
+    return True

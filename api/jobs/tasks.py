@@ -17,5 +17,6 @@ def run_job(self, job_id):
         raise self.retry(exc=error, countdown=current_app.config["JOB_LEASE_SECONDS"] + 1) from error
     if held_for is not None:
         # Another worker holds the job: look again when its lease would run out, so the job is taken
-        # over if that worker died, and ends quietly if it finished.
+        # over if that worker died, and ends quietly if it finished. A job that spent its time slice
+        # (held_for 0) goes on at once in a new run.
         raise self.retry(countdown=held_for)

@@ -113,6 +113,27 @@ def test_a_chunk_already_claimed_by_another_run_is_not_applied_again(queued_uplo
     assert applied_quantities() == [3, 4, 5, 6, 7]
 
 
+def test_a_job_longer_than_its_time_slice_goes_on_in_further_runs(app, queued_upload, monkeypatch, mail_files):
+    monkeypatch.setitem(app.config, "JOB_SLICE_SECONDS", 0)  # each run takes one chunk of 2 rows
+
+    progress = []
+    while (again_in := runner.run_job(queued_upload)) is not None:
+        assert again_in == 0
+        db.session.expire_all()
+        job = db.session.get(Job, queued_upload)
+        progress.append(job.processed)
+        assert job.state == "running" and job.lease_expires_at <= utcnow(), "handed back, for the next run to claim"
+        assert mail_files() == []
+
+    assert progress == [2, 4, 6]
+    db.session.expire_all()
+    job = db.session.get(Job, queued_upload)
+    assert (job.state, job.attempts, job.processed, job.succeeded) == ("succeeded", 4, 7, 7)
+    assert applied_quantities() == [1, 2, 3, 4, 5, 6, 7]
+    assert db.session.scalars(select(ImportChunk)).all() == []
+    assert len(mail_files()) == 1
+
+
 def test_only_upload_routes_take_bodies_beyond_the_general_limit(client, headers):
     two_megabytes = {"username": "x" * (2 * 1024 * 1024), "email": "a@b.c", "password": "long-enough"}
 

@@ -133,3 +133,21 @@ def test_a_worker_killed_mid_import_leaves_a_job_the_next_worker_finishes_exactl
         second.stop()
 
     assert_every_line_applied_once(job_id, acme, mail, attempts=2)
+
+
+def test_an_import_longer_than_a_time_slice_goes_on_through_the_broker_until_it_ends(
+    app, client, factory, live_env, process_logs, mail, through_the_broker, monkeypatch,
+):
+    """Each run of the job takes one chunk (JOB_SLICE_SECONDS=0) and hands the rest back: the job
+    goes on in a new run, sent through the broker, five times, and ends as one job with one mail."""
+    monkeypatch.setitem(app.config, "IMPORT_CHUNK_ROWS", LINES // 5)
+    acme = factory.client("Acme")
+    worker = start_worker({**live_env, "JOB_SLICE_SECONDS": "0"}, process_logs, "sliced-import-worker")
+    try:
+        job_id = upload_inbound_lines(client, factory, acme)
+        wait_for(lambda: job_progress(job_id).state not in ("queued", "running"), 180, "the job to end")
+        mail.wait_for(1)
+    finally:
+        worker.stop()
+
+    assert_every_line_applied_once(job_id, acme, mail, attempts=5)
