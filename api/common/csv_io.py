@@ -18,7 +18,7 @@ def write_csv(header, rows):
     """UTF-8 CSV bytes (with a BOM so spreadsheets detect the encoding) of neutralised cells."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(header)
+    writer.writerow([neutralise(name) for name in header])  # a header may come from the user's own file
     for row in rows:
         writer.writerow([neutralise(cell) for cell in row])
     return ("\ufeff" + buffer.getvalue()).encode("utf-8")

@@ -9,6 +9,8 @@ goes on in the next run.
 import threading
 import time
 import zlib
+from itertools import groupby
+from operator import itemgetter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -158,16 +160,18 @@ def _apply_chunk(kind, context, upload_id, seq):
         [(line, error) for line, error in kind.apply_chunk(payload["rows"], context)]
         + [(line, error) for line, error in payload["rejected"]]
     )
+    cells = dict(payload["source"])
     chunk.rows = None
-    chunk.failures = failures
+    chunk.failures = [[line, error, cells.get(line)] for line, error in failures]
 
     job = db.session.scalars(
         select(Job).where(Job.id == context.job_id).with_for_update().execution_options(populate_existing=True)
     ).one()
-    handled = payload["count"] + len(payload["rejected"])
+    handled = payload["count"] + len({line for line, _ in payload["rejected"]})
+    failed = len({line for line, _ in failures})  # a row may fail for several reasons
     job.processed += handled
-    job.failed += len(failures)
-    job.succeeded += handled - len(failures)
+    job.failed += failed
+    job.succeeded += handled - failed
     room = MAX_RESULTS - len(job.results)
     if room > 0 and failures:
         job.results = job.results + [
@@ -176,13 +180,16 @@ def _apply_chunk(kind, context, upload_id, seq):
     db.session.commit()
 
 
-def _failures(upload_id):
+def _failed_rows(upload_id):
+    """[line, reasons, *cells as sent] of each failed row, in line order within each chunk."""
     seqs = db.session.scalars(
         select(ImportChunk.seq).where(ImportChunk.upload_id == upload_id).order_by(ImportChunk.seq)
     ).all()
     for seq in seqs:
         failures = db.session.scalars(select(ImportChunk.failures).filter_by(upload_id=upload_id, seq=seq)).one()
-        yield from failures or ()
+        for line, group in groupby(failures or (), key=itemgetter(0)):
+            group = list(group)
+            yield [line, " ".join(error for _, error, _ in group), *(group[0][2] or ())]
 
 
 def _result_mail(kind, job, upload_id):
@@ -199,8 +206,10 @@ def _result_mail(kind, job, upload_id):
     file_name = f"failed-{kind.name.replace('_', '-')}-{utcnow():%Y%m%d-%H%M%S}.csv"
     return ResultMail(
         subject=f"{subject} with {counted(job.failed, 'failed row')}",
-        body=summary + "\nThe attached file lists each failed row by its line in your file, with the reason.",
-        attachment=(file_name, "text/csv", write_csv(("line", "error"), _failures(upload_id))),
+        body=summary + "\nThe attached file lists each failed row by its line in your file, with the reason, "
+                       "followed by the row's cells as you sent them.",
+        attachment=(file_name, "text/csv",
+                    write_csv(("line", "error", *job.params.get("columns", ())), _failed_rows(upload_id))),
     )
 
 

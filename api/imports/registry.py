@@ -17,7 +17,7 @@ A kind whose file may be large checks it in batches instead, so the API never ho
 ``batch_check(ctx)`` answers a ``BatchCheck`` for one file, whose ``check(batch)`` takes each
 ``api.imports.upload_rows.Batch`` in file order and answers its ``Validated``, and whose ``finish()``
 answers the ``Validated`` of what it held back once the file has ended. The ``rows`` of each are
-stored as one chunk of ``rows_in(rows)`` file rows, together with its errors (nothing is stored for
+stored as one chunk of the file rows on ``lines_in(rows)``, together with its errors (nothing is stored for
 one holding neither). What the whole file must satisfy (a value on one row only) it carries from batch
 to batch itself; rows that belong with the next batch's (the lines of one request, which a batch's end
 may cut) it holds back and answers with a later batch or from ``finish()``. Either way errors name the
@@ -68,18 +68,21 @@ class ImportKind:
     noun: str  # plural, for messages: "items", "ASN lines"
     independent_chunks: bool  # no chunk's rows depend on another's: chunks may be applied side by side
     batch_check: object = None
-    rows_in: object = len  # how many file rows a chunk of cleaned rows stands for
+    lines_in: object = None  # the file lines a chunk of cleaned rows stands for; None: [(line, cleaned)]
+
+    def lines_of(self, rows):
+        return self.lines_in(rows) if self.lines_in else [line for line, _ in rows]
 
     def __call__(self, job):
         return apply_import(self, job)
 
 
-def register_import(name, *, apply_chunk, noun, validate=None, batch_check=None, independent_chunks=False, rows_in=len):
+def register_import(name, *, apply_chunk, noun, validate=None, batch_check=None, independent_chunks=False, lines_in=None):
     """The ImportKind ``name``, registered as the handler of its jobs. A kind whose chunks are not a list
-    of one cleaned row per file row (a request and its lines; items column by column) says how many
-    file rows a chunk stands for with ``rows_in``."""
+    of ``(line, cleaned)``, one per file row (a request and its lines; items column by column), says
+    which file lines a chunk stands for with ``lines_in``."""
     if (validate is None) == (batch_check is None):
         raise ValueError(f"{name}: give either validate or batch_check")
-    kind = ImportKind(name, validate, apply_chunk, noun, independent_chunks, batch_check, rows_in)
+    kind = ImportKind(name, validate, apply_chunk, noun, independent_chunks, batch_check, lines_in)
     job_kind(name)(kind)
     return kind

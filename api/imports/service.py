@@ -8,8 +8,11 @@ What the check held back for a later batch when the file ended is stored last. T
 only once the last row is checked; a file refused on the way, or a request cut short, leaves nothing
 behind (an upload abandoned by a dying process is swept, see ``drop_abandoned_uploads``)."""
 import heapq
+import json
 import uuid
+from itertools import islice
 from datetime import timedelta
+from decimal import Decimal
 
 from flask import current_app
 from sqlalchemy import delete, exists, select
@@ -23,6 +26,8 @@ from api.jobs.models import Job
 from api.jobs.service import start_job
 
 MAX_REPORTED_ERRORS = 1000
+MAX_SOURCE_COLUMNS = 200  # of a file's columns, kept to write its failed rows into the result mail
+LINE = "line"  # a row sent grouped (RMAs) carries its own line under this key; it is not a cell
 
 
 class _RowErrors:
@@ -60,16 +65,52 @@ def _context(identity, client_id):
     return ImportContext(client_id, identity.username, identity.is_admin)
 
 
-def _store_chunk(upload_id, seq, rows, count, rejected):
-    """Store a chunk of ``count`` cleaned rows; rows skipped at the user's choice travel with it and are counted as failed."""
+def add_columns(columns, rows):
+    """Add to ``columns`` (the file's, in order) those ``rows`` name first, up to MAX_SOURCE_COLUMNS. A
+    CSV file's rows all have its header's; rows sent as JSON may each have their own."""
+    for row in rows[:1] if getattr(rows, "all_text", False) else rows:
+        if isinstance(row, dict) and len(columns) < MAX_SOURCE_COLUMNS:
+            known = set(columns)
+            columns.extend(name for name in row if name not in known and name != LINE)
+            del columns[MAX_SOURCE_COLUMNS:]
+    return columns
+
+
+def _source(rows_by_line, columns, lines):
+    """[[line, cells]] of those of ``lines`` whose row is known, its cells in the order of ``columns``:
+    kept with the chunk that accounts for the lines, so a row that fails goes back to the requester
+    in the result mail as it was sent."""
+    source = []
+    for line in sorted(set(lines)):
+        row = rows_by_line.get(line)
+        if isinstance(row, dict):
+            source.append([line, [_as_text(row.get(column)) for column in columns]])
+    return source
+
+
+def _as_text(value):
+    """A cell as CSV text (a JSON row's numbers, booleans and objects written as JSON writes them)."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float, Decimal)):
+        return str(value)
+    return json.dumps(value, default=str)
+
+
+def _store_chunk(upload_id, seq, rows, count, rejected, source):
+    """Store a chunk of ``count`` cleaned rows; rows skipped at the user's choice travel with it and are
+    counted as failed; ``source`` holds the cells of all its lines, as sent."""
     db.session.add(ImportChunk(
-        upload_id=upload_id, seq=seq, rows=pack({"rows": rows, "count": count, "rejected": rejected}),
+        upload_id=upload_id, seq=seq, rows=pack({"rows": rows, "count": count, "rejected": rejected, "source": source}),
     ))
 
 
-def _start(kind, upload_id, identity, client_id, args, total):
+def _start(kind, upload_id, identity, client_id, args, total, columns):
     params = {
         "upload_id": upload_id, "actor": identity.username, "is_admin": identity.is_admin, "file_name": args["fileName"],
+        "columns": columns,
     }
     return start_job(kind.name, client_id, identity, params=params, total=total, job_id=upload_id)
 
@@ -91,11 +132,16 @@ def submit_import(kind, rows, identity, client_id, args):
 
     upload_id = str(uuid.uuid4())
     size = current_app.config["IMPORT_CHUNK_ROWS"]
+    columns = add_columns([], rows)
+    rows_by_line = {row[LINE] if isinstance(row, dict) and LINE in row else index + 2: row for index, row in enumerate(rows)}
     clean = validated.rows
     for seq, start in enumerate(range(0, max(len(clean), 1), size)):
         chunk = clean[start:start + size]
-        _store_chunk(upload_id, seq, chunk, kind.rows_in(chunk), sorted(validated.errors) if seq == 0 else [])
-    return _start(kind, upload_id, identity, client_id, args, len(rows))
+        lines = kind.lines_of(chunk)
+        rejected = sorted(validated.errors) if seq == 0 else []
+        source = _source(rows_by_line, columns, lines + [line for line, _ in rejected])
+        _store_chunk(upload_id, seq, chunk, len(lines), rejected, source)
+    return _start(kind, upload_id, identity, client_id, args, len(rows), columns)
 
 
 class _StreamedUpload:
@@ -108,6 +154,19 @@ class _StreamedUpload:
         self.errors = _RowErrors()
         self.would_create = self.would_update = 0
         self.stored = 0
+        self.columns = []
+        # The rows read and not yet accounted for by a Validated, by line: a check holds back the rows
+        # of a request that may go on in the next batch. At most two batches' worth are kept (the
+        # oldest dropped first), so a file whose rows are never accounted for (wrong columns) stays
+        # out of memory.
+        self.rows_by_line = {}
+        self.kept = 2 * current_app.config["IMPORT_CHUNK_ROWS"]
+
+    def read(self, batch):
+        add_columns(self.columns, batch.rows)
+        self.rows_by_line.update(zip(range(batch.first_line, batch.first_line + len(batch.rows)), batch.rows))
+        for line in list(islice(self.rows_by_line, max(0, len(self.rows_by_line) - self.kept))):
+            del self.rows_by_line[line]
 
     def take(self, validated):
         self.would_create += validated.would_create
@@ -117,8 +176,13 @@ class _StreamedUpload:
             return  # nothing of this file will be applied: the rest is only checked
         if not validated.rows and not validated.errors:
             return  # every row held back for a later batch, or nothing held at the end
-        count = self.kind.rows_in(validated.rows)
-        _store_chunk(self.upload_id, self.stored, validated.rows, count, sorted(validated.errors))
+        lines = self.kind.lines_of(validated.rows)
+        rejected = sorted(validated.errors)
+        accounted = lines + [line for line, _ in rejected]
+        source = _source(self.rows_by_line, self.columns, accounted)
+        for line in accounted:
+            self.rows_by_line.pop(line, None)
+        _store_chunk(self.upload_id, self.stored, validated.rows, len(lines), rejected, source)
         db.session.commit()
         self.stored += 1
 
@@ -131,6 +195,7 @@ def submit_import_in_batches(kind, batches, identity, client_id, args):
     try:
         for batch in batches:
             rows += len(batch.rows)
+            upload.read(batch)
             upload.take(checker.check(batch))
         upload.take(checker.finish())
         if not rows:
@@ -139,7 +204,7 @@ def submit_import_in_batches(kind, batches, identity, client_id, args):
             return upload.errors.report(rows, upload.would_create, upload.would_update)
         if upload.errors.count and not args["validRowsOnly"]:
             raise upload.errors.refusal()
-        return _start(kind, upload.upload_id, identity, client_id, args, rows)
+        return _start(kind, upload.upload_id, identity, client_id, args, rows, upload.columns)
     except BaseException:
         db.session.rollback()
         if upload.stored:

@@ -307,12 +307,12 @@ def apply_requests(chunk, context):
     return failures
 
 
-def _file_rows_in(chunk):
-    return sum(len(entry["lines"]) for _, entry in chunk)
+def _file_lines_in(chunk):
+    return [line for _, entry in chunk for line in entry["lines"]]
 
 
 REQUESTS_IMPORT = register_import(IMPORT_FULFILLMENT_REQUESTS, batch_check=RequestsFileCheck, apply_chunk=apply_requests,
-                                  noun="fulfillment request rows", rows_in=_file_rows_in)
+                                  noun="fulfillment request rows", lines_in=_file_lines_in)
 
 
 def submit_bulk_requests(identity, client_id, args):

@@ -17,7 +17,7 @@ from api.imports.service import submit_import, submit_import_in_batches
 from api.imports.upload_rows import is_csv_upload, json_rows, upload_batches
 from api.products.case_packs_import import apply_case_packs, validate_case_packs
 from api.products.catalogue_lookups import existing
-from api.products.items_import import ItemsFileCheck, apply_items, items_in
+from api.products.items_import import ItemsFileCheck, apply_items, item_lines_in
 from api.products.models import ItemType
 from api.products.upload_cells import ITEM_COLUMNS, cell, headers
 
@@ -28,7 +28,7 @@ NEEDS_UPDATE_PERMISSION = "Updating existing items needs the update:items permis
 # Rows of one file never share a UPC, SKU or case-pack child, so their chunks can be written side by side.
 ITEMS_IMPORT = register_import(
     IMPORT_ITEMS, batch_check=ItemsFileCheck, apply_chunk=apply_items, noun="items", independent_chunks=True,
-    rows_in=items_in,
+    lines_in=item_lines_in,
 )
 CASE_PACKS_IMPORT = register_import(
     IMPORT_CASE_PACKS, validate=validate_case_packs, apply_chunk=apply_case_packs, noun="case packs",

@@ -158,9 +158,9 @@ class ItemsFileCheck(BatchCheck):
         return items.validated()
 
 
-def items_in(chunk):
-    """How many file rows a chunk (ItemRows' JSON) holds."""
-    return len(chunk["lines"])
+def item_lines_in(chunk):
+    """The file lines of a chunk's rows (ItemRows' JSON)."""
+    return chunk["lines"]
 
 
 def _written_as_validated(write):

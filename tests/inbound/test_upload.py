@@ -192,7 +192,8 @@ def test_formula_looking_cells_are_stored_as_text_and_neutralised_in_the_failure
     [message] = mail_files()
     [attachment] = list(message.iter_attachments())
     rows = list(csv.reader(io.StringIO(attachment.get_content().lstrip("\ufeff"))))
-    assert rows == [["line", "error"], ["3", "UPC '=1+2' is not an item of this client."]]
+    assert rows == [["line", "error", "Warehouse ID", "ASN ID", "UPC", "Quantity"],
+                    ["3", "UPC '=1+2' is not an item of this client.", "CA01", "'@SUM(A1)", "'=1+2", "5"]]
 
 
 def test_valid_rows_only_applies_the_valid_rows_and_records_the_others_as_failed(client, headers, items, mail_files):

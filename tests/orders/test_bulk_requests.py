@@ -11,6 +11,8 @@ from api.common.timeutil import utcnow
 from api.extensions import db
 from api.imports.job import ImportContext, pack, unpack
 from api.imports.models import ImportChunk
+from api.jobs import runner
+from api.jobs import service as job_service
 from api.jobs.models import Job
 from api.orders.bulk import REQUEST_FIELDS, REQUESTS_IMPORT, apply_requests
 from api.orders.models import FulfillmentRequest
@@ -406,3 +408,46 @@ def test_a_request_with_one_bad_line_fails_on_every_line_and_each_row_is_counted
     job = db.session.get(Job, answer.get_json()["id"])
     assert (job.total, job.processed, job.succeeded, job.failed) == (4, 4, 1, 3)
     assert references() == ["FR-2"]
+
+
+def test_the_result_mail_lists_each_failed_row_with_its_cells_as_sent(client, manager, catalogue, batches_of, mail_files):
+    batches_of(2)  # FR-2's rows (lines 3-5) straddle the first two batches
+    rows = [row("FR-1"), row("FR-2", "TENT"), row("FR-2", "STOVE", quantity="0", order_id="=ORD-2"),
+            row("FR-2", "CAMP-SET"), row("FR-3")]
+    text = csv_of(rows)
+
+    answer = upload_csv(client, manager, text, "?validRowsOnly=true&fileName=orders.csv")
+
+    assert answer.status_code == 202, answer.get_json()
+    job = db.session.get(Job, answer.get_json()["id"])
+    assert (job.state, job.succeeded, job.failed) == ("partly_succeeded", 2, 3)
+    [message] = mail_files()
+    assert "followed by the row's cells as you sent them" in message.get_body().get_content()
+    [attachment] = list(message.iter_attachments())
+    failed = list(csv.reader(io.StringIO(attachment.get_content().lstrip("\ufeff"))))
+    header, *file_rows = list(csv.reader(io.StringIO(text)))
+    not_applied = "Not applied: fulfillment_request_id 'FR-2' has an error on line 4."
+    assert failed == [
+        ["line", "error", *header],
+        ["3", not_applied, *file_rows[1]],
+        ["4", "quantity: Must be greater than or equal to 1 and less than or equal to 1000.",
+         *["'=ORD-2" if cell == "=ORD-2" else cell for cell in file_rows[2]]],  # a formula is neutralised
+        ["5", not_applied, *file_rows[3]],
+    ]
+
+
+def test_a_row_failing_in_the_job_is_mailed_with_its_cells(client, manager, catalogue, mail_files, monkeypatch):
+    monkeypatch.setattr(job_service.run_job, "delay", lambda job_id: None)  # the job runs below, after a change
+    answer = upload(client, manager, [row("FR-1"), row("FR-2"), row("FR-2", "STOVE")])
+    assert client.post("/api/v4/fulfillment_requests", headers=manager, json={
+        "fulfillment_request_id": "FR-2", "to_address": {key[3:]: value for key, value in BROOKLYN.items()},
+        "sets": [{"items": [{"upc": "STOVE", "quantity": 1}]}]}).status_code == 201
+
+    runner.run_job(answer.get_json()["id"])
+
+    [message] = mail_files()
+    [attachment] = list(message.iter_attachments())
+    failed = list(csv.reader(io.StringIO(attachment.get_content().lstrip("\ufeff"))))
+    taken = "fulfillment_request_id 'FR-2' is already used by another request."
+    assert [cells[:5] for cells in failed] == [["line", "error", "fulfillment_request_id", "upc", "quantity"],
+                                              ["3", taken, "FR-2", "TENT", "1"], ["4", taken, "FR-2", "STOVE", "1"]]

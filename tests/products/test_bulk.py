@@ -186,7 +186,10 @@ def test_valid_rows_only_applies_the_valid_rows_and_mails_the_failed_ones(client
     mail = db.session.scalars(db.select(OutboundEmail)).one()
     assert mail.recipient == "acme.manager@example.com" and "2 applied, 2 failed" in mail.body
     failed = list(csv.reader(io.StringIO(mail.attachment.decode("utf-8-sig"))))
-    assert failed == [["line", "error"], ["3", "cost must be a number."], ["5", "weight must be at least 0."]]
+    # Rows sent as JSON may each have their own cells: the columns are all those the rows name.
+    assert failed == [["line", "error", "id", "upc", "sku", "name", "cost", "hazmat", "weight"],
+                      ["3", "cost must be a number.", "", "U2", "SKU-U2", "Item U2", "abc", "", ""],
+                      ["5", "weight must be at least 0.", "", "U4", "SKU-U4", "Item U4", "", "", "'-2"]]
 
 
 def test_a_successful_import_mails_a_summary(client, as_manager):

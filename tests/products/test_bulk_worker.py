@@ -41,4 +41,5 @@ def test_items_and_case_packs_import_on_the_worker_and_mail_failed_rows(factory,
     failed_rows_mail = next(m for m in messages if m["Subject"] == "Import of items for Acme completed with 1 failed row")
     [attachment] = list(failed_rows_mail.iter_attachments())
     failed = list(csv.reader(io.StringIO(attachment.get_content().lstrip("\ufeff"))))
-    assert failed == [["line", "error"], ["1202", "cost must be at least 0.01."]]
+    assert failed == [["line", "error", "id", "upc", "sku", "name", "cost"],
+                      ["1202", "cost must be at least 0.01.", "", "U01200", "S01200", 'Tent 1200, "large"', "'-4"]]
