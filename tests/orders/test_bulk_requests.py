@@ -412,7 +412,7 @@ def test_a_request_with_one_bad_line_fails_on_every_line_and_each_row_is_counted
 
 def test_the_result_mail_lists_each_failed_row_with_its_cells_as_sent(client, manager, catalogue, batches_of, mail_files):
     batches_of(2)  # FR-2's rows (lines 3-5) straddle the first two batches
-    rows = [row("FR-1"), row("FR-2", "TENT"), row("FR-2", "STOVE", quantity="0", order_id="=ORD-2"),
+    rows = [row("FR-1"), row("FR-2", "TENT"), row("FR-2", "STOVE", quantity="0", customs_value="abc", order_id="=ORD-2"),
             row("FR-2", "CAMP-SET"), row("FR-3")]
     text = csv_of(rows)
 
@@ -420,7 +420,7 @@ def test_the_result_mail_lists_each_failed_row_with_its_cells_as_sent(client, ma
 
     assert answer.status_code == 202, answer.get_json()
     job = db.session.get(Job, answer.get_json()["id"])
-    assert (job.state, job.succeeded, job.failed) == ("partly_succeeded", 2, 3)
+    assert (job.state, job.succeeded, job.failed) == ("partly_succeeded", 2, 3)  # line 4's two errors fail one row
     [message] = mail_files()
     assert "followed by the row's cells as you sent them" in message.get_body().get_content()
     [attachment] = list(message.iter_attachments())
@@ -430,7 +430,8 @@ def test_the_result_mail_lists_each_failed_row_with_its_cells_as_sent(client, ma
     assert failed == [
         ["line", "error", *header],
         ["3", not_applied, *file_rows[1]],
-        ["4", "quantity: Must be greater than or equal to 1 and less than or equal to 1000.",
+        ["4", "customs_value: Not a valid number. "
+              "quantity: Must be greater than or equal to 1 and less than or equal to 1000.",
          *["'=ORD-2" if cell == "=ORD-2" else cell for cell in file_rows[2]]],  # a formula is neutralised
         ["5", not_applied, *file_rows[3]],
     ]
