@@ -160,8 +160,8 @@ def _apply_chunk(kind, context, upload_id, seq):
         [(line, error) for line, error in kind.apply_chunk(payload["rows"], context)]
         + [(line, error) for line, error in payload["rejected"]]
     )
-    cells = dict(payload["source"])
-    chunk.rows = None
+    cells = dict(unpack(chunk.source)) if failures and chunk.source else {}
+    chunk.rows = chunk.source = None
     chunk.failures = [[line, error, cells.get(line)] for line, error in failures]
 
     job = db.session.scalars(

@@ -19,7 +19,9 @@ class ImportChunk(db.Model):
     upload_id: Mapped[str] = mapped_column(db.String(36))
     seq: Mapped[int] = mapped_column()
     rows: Mapped[bytes | None] = mapped_column(db.LargeBinary)  # {"rows": [[line, row]], "rejected": [[line, error]]}
+    # [[line, cells as sent]] of every line the chunk accounts for, read only when one of them fails.
+    source: Mapped[bytes | None] = mapped_column(db.LargeBinary, deferred=True)
     applied: Mapped[bool] = mapped_column(default=False)
-    failures: Mapped[list | None] = mapped_column(db.JSON)  # [[line, error]] once applied
+    failures: Mapped[list | None] = mapped_column(db.JSON)  # [[line, error, cells as sent]] once applied
     # None for chunks stored before uploads were streamed; see imports.service.drop_abandoned_uploads.
     stored_at: Mapped[object | None] = mapped_column(db.DateTime, default=utcnow)

@@ -76,16 +76,17 @@ def add_columns(columns, rows):
     return columns
 
 
-def _source(rows_by_line, columns, lines):
-    """[[line, cells]] of those of ``lines`` whose row is known, its cells in the order of ``columns``:
-    kept with the chunk that accounts for the lines, so a row that fails goes back to the requester
-    in the result mail as it was sent."""
-    source = []
-    for line in sorted(set(lines)):
-        row = rows_by_line.get(line)
-        if isinstance(row, dict):
-            source.append([line, [_as_text(row.get(column)) for column in columns]])
-    return source
+def cells_of(rows, columns):
+    """Each row's cells under ``columns`` as text (None for a row that is not an object)."""
+    if getattr(rows, "all_text", False) and rows and list(rows[0]) == columns:
+        return [list(row.values()) for row in rows]  # CSV rows: text cells under the file's header, in its order
+    return [[_as_text(row.get(column)) for column in columns] if isinstance(row, dict) else None for row in rows]
+
+
+def _source(cells_by_line, lines):
+    """[[line, cells]] of those of ``lines`` whose cells are known: kept with the chunk that accounts
+    for the lines, so a row that fails goes back to the requester in the result mail as it was sent."""
+    return [[line, cells_by_line[line]] for line in sorted(set(lines)) if cells_by_line.get(line) is not None]
 
 
 def _as_text(value):
@@ -103,7 +104,7 @@ def _store_chunk(upload_id, seq, rows, count, rejected, source):
     """Store a chunk of ``count`` cleaned rows; rows skipped at the user's choice travel with it and are
     counted as failed; ``source`` holds the cells of all its lines, as sent."""
     db.session.add(ImportChunk(
-        upload_id=upload_id, seq=seq, rows=pack({"rows": rows, "count": count, "rejected": rejected, "source": source}),
+        upload_id=upload_id, seq=seq, rows=pack({"rows": rows, "count": count, "rejected": rejected}), source=pack(source),
     ))
 
 
@@ -133,13 +134,14 @@ def submit_import(kind, rows, identity, client_id, args):
     upload_id = str(uuid.uuid4())
     size = current_app.config["IMPORT_CHUNK_ROWS"]
     columns = add_columns([], rows)
-    rows_by_line = {row[LINE] if isinstance(row, dict) and LINE in row else index + 2: row for index, row in enumerate(rows)}
+    lines_of_rows = [row[LINE] if isinstance(row, dict) and LINE in row else index + 2 for index, row in enumerate(rows)]
+    cells_by_line = dict(zip(lines_of_rows, cells_of(rows, columns)))
     clean = validated.rows
     for seq, start in enumerate(range(0, max(len(clean), 1), size)):
         chunk = clean[start:start + size]
         lines = kind.lines_of(chunk)
         rejected = sorted(validated.errors) if seq == 0 else []
-        source = _source(rows_by_line, columns, lines + [line for line, _ in rejected])
+        source = _source(cells_by_line, lines + [line for line, _ in rejected])
         _store_chunk(upload_id, seq, chunk, len(lines), rejected, source)
     return _start(kind, upload_id, identity, client_id, args, len(rows), columns)
 
@@ -155,18 +157,19 @@ class _StreamedUpload:
         self.would_create = self.would_update = 0
         self.stored = 0
         self.columns = []
-        # The rows read and not yet accounted for by a Validated, by line: a check holds back the rows
-        # of a request that may go on in the next batch. At most two batches' worth are kept (the
-        # oldest dropped first), so a file whose rows are never accounted for (wrong columns) stays
-        # out of memory.
-        self.rows_by_line = {}
+        # The cells of the rows read and not yet accounted for by a Validated, by line: a check holds
+        # back the rows of a request that may go on in the next batch. At most two batches' worth are
+        # kept (the oldest dropped first), so a file whose rows are never accounted for (wrong
+        # columns) stays out of memory.
+        self.cells_by_line = {}
         self.kept = 2 * current_app.config["IMPORT_CHUNK_ROWS"]
 
     def read(self, batch):
         add_columns(self.columns, batch.rows)
-        self.rows_by_line.update(zip(range(batch.first_line, batch.first_line + len(batch.rows)), batch.rows))
-        for line in list(islice(self.rows_by_line, max(0, len(self.rows_by_line) - self.kept))):
-            del self.rows_by_line[line]
+        lines = range(batch.first_line, batch.first_line + len(batch.rows))
+        self.cells_by_line.update(zip(lines, cells_of(batch.rows, self.columns)))
+        for line in list(islice(self.cells_by_line, max(0, len(self.cells_by_line) - self.kept))):
+            del self.cells_by_line[line]
 
     def take(self, validated):
         self.would_create += validated.would_create
@@ -179,9 +182,9 @@ class _StreamedUpload:
         lines = self.kind.lines_of(validated.rows)
         rejected = sorted(validated.errors)
         accounted = lines + [line for line, _ in rejected]
-        source = _source(self.rows_by_line, self.columns, accounted)
+        source = _source(self.cells_by_line, accounted)
         for line in accounted:
-            self.rows_by_line.pop(line, None)
+            self.cells_by_line.pop(line, None)
         _store_chunk(self.upload_id, self.stored, validated.rows, len(lines), rejected, source)
         db.session.commit()
         self.stored += 1
