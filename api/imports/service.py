@@ -8,11 +8,9 @@ What the check held back for a later batch when the file ended is stored last. T
 only once the last row is checked; a file refused on the way, or a request cut short, leaves nothing
 behind (an upload abandoned by a dying process is swept, see ``drop_abandoned_uploads``)."""
 import heapq
-import json
 import uuid
 from itertools import islice
 from datetime import timedelta
-from decimal import Decimal
 
 from flask import current_app
 from sqlalchemy import delete, exists, select
@@ -22,12 +20,11 @@ from api.extensions import db
 from api.imports.cells import InvalidUpload
 from api.imports.job import ImportContext, pack
 from api.imports.models import ImportChunk
+from api.imports.sent_cells import LINE, add_columns, cells_of, source_of
 from api.jobs.models import Job
 from api.jobs.service import start_job
 
 MAX_REPORTED_ERRORS = 1000
-MAX_SOURCE_COLUMNS = 200  # of a file's columns, kept to write its failed rows into the result mail
-LINE = "line"  # a row sent grouped (RMAs) carries its own line under this key; it is not a cell
 
 
 class _RowErrors:
@@ -63,41 +60,6 @@ class _RowErrors:
 
 def _context(identity, client_id):
     return ImportContext(client_id, identity.username, identity.is_admin)
-
-
-def add_columns(columns, rows):
-    """Add to ``columns`` (the file's, in order) those ``rows`` name first, up to MAX_SOURCE_COLUMNS. A
-    CSV file's rows all have its header's; rows sent as JSON may each have their own."""
-    for row in rows[:1] if getattr(rows, "all_text", False) else rows:
-        if isinstance(row, dict) and len(columns) < MAX_SOURCE_COLUMNS:
-            known = set(columns)
-            columns.extend(name for name in row if name not in known and name != LINE)
-            del columns[MAX_SOURCE_COLUMNS:]
-    return columns
-
-
-def cells_of(rows, columns):
-    """Each row's cells under ``columns`` as text (None for a row that is not an object)."""
-    if getattr(rows, "all_text", False) and rows and list(rows[0]) == columns:
-        return [list(row.values()) for row in rows]  # CSV rows: text cells under the file's header, in its order
-    return [[_as_text(row.get(column)) for column in columns] if isinstance(row, dict) else None for row in rows]
-
-
-def _source(cells_by_line, lines):
-    """[[line, cells]] of those of ``lines`` whose cells are known: kept with the chunk that accounts
-    for the lines, so a row that fails goes back to the requester in the result mail as it was sent."""
-    return [[line, cells_by_line[line]] for line in sorted(set(lines)) if cells_by_line.get(line) is not None]
-
-
-def _as_text(value):
-    """A cell as CSV text (a JSON row's numbers, booleans and objects written as JSON writes them)."""
-    if value is None or isinstance(value, str):
-        return value
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float, Decimal)):
-        return str(value)
-    return json.dumps(value, default=str)
 
 
 def _store_chunk(upload_id, seq, rows, count, rejected, source):
@@ -141,7 +103,7 @@ def submit_import(kind, rows, identity, client_id, args):
         chunk = clean[start:start + size]
         lines = kind.lines_of(chunk)
         rejected = sorted(validated.errors) if seq == 0 else []
-        source = _source(cells_by_line, lines + [line for line, _ in rejected])
+        source = source_of(cells_by_line, lines + [line for line, _ in rejected])
         _store_chunk(upload_id, seq, chunk, len(lines), rejected, source)
     return _start(kind, upload_id, identity, client_id, args, len(rows), columns)
 
@@ -182,7 +144,7 @@ class _StreamedUpload:
         lines = self.kind.lines_of(validated.rows)
         rejected = sorted(validated.errors)
         accounted = lines + [line for line, _ in rejected]
-        source = _source(self.cells_by_line, accounted)
+        source = source_of(self.cells_by_line, accounted)
         for line in accounted:
             self.cells_by_line.pop(line, None)
         _store_chunk(self.upload_id, self.stored, validated.rows, len(lines), rejected, source)
