@@ -9,10 +9,10 @@ goes on in the next run.
 import threading
 import time
 import zlib
-from itertools import groupby
-from operator import itemgetter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from itertools import groupby
+from operator import itemgetter
 
 import orjson
 from flask import current_app
@@ -55,8 +55,9 @@ def apply_import(kind, job):
     run of the job goes on from the chunks still unapplied."""
     job_id, upload_id = job.id, job.params["upload_id"]
     context = ImportContext(job.client_id, job.params["actor"], job.params["is_admin"], job_id)
-    chunks = _ChunksOfThisRun(upload_id, time.monotonic() + current_app.config["JOB_SLICE_SECONDS"])
+    deadline = time.monotonic() + current_app.config["JOB_SLICE_SECONDS"]
     try:
+        chunks = _ChunksOfThisRun(upload_id, deadline)
         _apply_chunks(kind, context, chunks)
         if chunks.cut_short:
             raise JobContinues()
