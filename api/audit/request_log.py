@@ -3,6 +3,7 @@ import json
 import logging
 import re
 import uuid
+from functools import lru_cache
 
 from flask import current_app, g, request
 
@@ -24,10 +25,16 @@ log = logging.getLogger(__name__)
 def redact(value):
     """A copy of a JSON value with every secret-looking member replaced."""
     if isinstance(value, dict):
-        return {k: REDACTED if SECRET_KEYS.search(str(k)) else redact(v) for k, v in value.items()}
+        return {k: REDACTED if _secret_key(k) else redact(v) for k, v in value.items()}
     if isinstance(value, list):
         return [redact(v) for v in value]
     return value
+
+
+@lru_cache(maxsize=4096)
+def _secret_key(key):
+    # A page of a list repeats the same few keys thousands of times: each is looked at once.
+    return SECRET_KEYS.search(str(key)) is not None
 
 
 def _body_for_log(raw, content_type, limit):
