@@ -103,3 +103,20 @@ def test_bad_filters_are_refused(client, manager):
     for query in ({"shipmentStatus": "lost"}, {"fromDate": "yesterday"}, {"cursor": "garbage"}, {"limit": 0}):
         response = client.get(URL, headers=manager, query_string=query)
         assert response.status_code in (400, 422) and response.get_json()["error"], query
+
+
+def test_each_row_shows_the_warehouse_its_shipments_leave_from(client, manager, requests_made, stock, catalogue):
+    stock(catalogue["tent"], TX01=1)
+    asked = client.post(URL, headers=manager, json=new_request("ASKED", warehouse_id="TX01")).get_json()
+
+    rows = client.get(URL, headers=manager).get_json()["fulfillment_requests"]
+
+    shown = {row["fulfillment_request_id"]: row["warehouse_id"] for row in rows}
+    assert asked["warehouse_id"] == "TX01"
+    # optimal requests show where they were placed; every row as its own page shows it
+    assert shown == {"ASKED": "TX01", "READY": "NJ01", **{reference: get_one(client, manager, requests_made[reference])
+                                                          for reference in ("WAITING", "BADADDR", "ABROAD")}}
+
+
+def get_one(client, headers, request_id):
+    return client.get(f"{URL}/{request_id}", headers=headers).get_json()["warehouse_id"]
