@@ -10,10 +10,12 @@ LINE = "line"  # a row sent grouped (RMAs) carries its own line under this key; 
 def add_columns(columns, rows):
     """Add to ``columns`` (the file's, in order) those ``rows`` name first, up to MAX_SOURCE_COLUMNS. A
     CSV file's rows all have its header's; rows sent as JSON may each have their own."""
+    known = set(columns)
     for row in rows[:1] if getattr(rows, "all_text", False) else rows:
         if isinstance(row, dict) and len(columns) < MAX_SOURCE_COLUMNS:
-            known = set(columns)
-            columns.extend(name for name in row if name not in known and name != LINE)
+            new = [name for name in row if name not in known and name != LINE]
+            columns.extend(new)
+            known.update(new)
             del columns[MAX_SOURCE_COLUMNS:]
     return columns
 

@@ -9,8 +9,8 @@ only once the last row is checked; a file refused on the way, or a request cut s
 behind (an upload abandoned by a dying process is swept, see ``drop_abandoned_uploads``)."""
 import heapq
 import uuid
-from itertools import islice
 from datetime import timedelta
+from itertools import islice
 
 from flask import current_app
 from sqlalchemy import delete, exists, select

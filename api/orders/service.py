@@ -218,7 +218,7 @@ def present(request, with_sets=False, with_shipments=False, shipped_from=None):
         "created_by_username")}
     if shipped_from is None:
         shipped_from = {shipment.warehouse_id for shipment in request.shipments}
-    shown["warehouse_id"] = shipped_from.pop() if len(shipped_from) == 1 else request.warehouse_id
+    shown["warehouse_id"] = next(iter(shipped_from)) if len(shipped_from) == 1 else request.warehouse_id
     shown.update(request.options)
     shown["to_address"] = {
         **{part: getattr(request, f"to_{part}") for part in ADDRESS_PARTS},

@@ -363,6 +363,25 @@ def test_chunks_applied_side_by_side_write_every_row_once(app, client, monkeypat
     assert mail.subject == "Import of items for Acme completed with 1 failed row"
 
 
+def test_chunks_applied_side_by_side_stop_at_the_end_of_a_time_slice(app, client, monkeypatch, as_manager):
+    monkeypatch.setitem(app.config, "IMPORT_CHUNK_ROWS", 2)
+    monkeypatch.setitem(app.config, "IMPORT_APPLY_THREADS", 2)
+    monkeypatch.setitem(app.config, "JOB_SLICE_SECONDS", 0)  # each run: one chunk, whatever the threads
+    monkeypatch.setattr(job_service.run_job, "delay", lambda job_id: None)
+    job_id = client.post(ITEMS, json=[row(f"S{n}") for n in range(6)], headers=as_manager).get_json()["id"]
+
+    progress = []
+    while run_job(job_id) is not None:
+        db.session.expire_all()
+        progress.append(db.session.get(Job, job_id).processed)
+
+    db.session.expire_all()
+    job = db.session.get(Job, job_id)
+    assert progress == [2, 4]
+    assert (job.state, job.processed, job.succeeded) == ("succeeded", 6, 6)
+    assert sorted(items()) == [f"S{n}" for n in range(6)]
+
+
 def test_a_chunk_failing_among_parallel_ones_leaves_only_whole_chunks_applied(app, client, monkeypatch, as_manager):
     monkeypatch.setitem(app.config, "IMPORT_CHUNK_ROWS", 2)
     monkeypatch.setitem(app.config, "IMPORT_APPLY_THREADS", 2)
