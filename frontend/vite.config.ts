@@ -20,5 +20,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Whole-app renders load route chunks on first use; two cores shared with the API suites make
+    // that take seconds, so a test gets room enough and still fails on a real hang.
+    testTimeout: 30_000,
   },
 });

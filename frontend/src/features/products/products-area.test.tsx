@@ -100,8 +100,7 @@ function withCatalogue(items: ItemType[], user: CurrentUser = acmeUser) {
 
 const listCalls = (calls: { method: string; url: URL }[]) => calls.filter((call) => call.url.pathname === '/api/v4/items');
 
-// Whole-app renders with typing are slow on a busy machine, hence the generous timeouts.
-describe('products list', { timeout: 20_000 }, () => {
+describe('products list', () => {
   it('asks the API with the filters of the URL and keeps them in the tab links', async () => {
     const calls = withCatalogue([item()]);
     renderApp('/7/item_types?compositeType=1&searchTerm=mug&shopifyVariantId=false&page=2');
@@ -144,7 +143,7 @@ describe('products list', { timeout: 20_000 }, () => {
   });
 });
 
-describe('product detail', { timeout: 20_000 }, () => {
+describe('product detail', () => {
   it('offers conversion for a simple item without parents and shows missing dimensions as a danger', async () => {
     withCatalogue([item()]);
     renderApp('/7/item_types/012345678905');
@@ -216,7 +215,7 @@ describe('product detail', { timeout: 20_000 }, () => {
   });
 });
 
-describe('product forms', { timeout: 20_000 }, () => {
+describe('product forms', () => {
   it('hides dimensions from a client user editing and leaves admin-only fields out of the save', async () => {
     const calls = withCatalogue([item()]);
     renderApp('/7/item_types/012345678905/edit');
@@ -233,7 +232,7 @@ describe('product forms', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText('Name'), 'Trail Mug Navy');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Saved', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Saved')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/7/item_types/012345678905');
     const body = calls.find((call) => call.method === 'PUT')!.body as Record<string, unknown>;
     expect(body.name).toBe('Trail Mug Navy');
@@ -265,7 +264,7 @@ describe('product forms', { timeout: 20_000 }, () => {
   });
 });
 
-describe('what the user may do', { timeout: 20_000 }, () => {
+describe('what the user may do', () => {
   const writeLinks = [
     'Add New Product',
     'Add New Case Pack',

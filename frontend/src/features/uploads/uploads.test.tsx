@@ -64,7 +64,7 @@ function csv(text: string, name = 'upload.csv') {
 }
 
 // Each test renders the whole app; under load the first render alone can take seconds.
-describe('upload pages', { timeout: 20_000 }, () => {
+describe('upload pages', () => {
   it('names wrong headers before anything is sent and offers no upload', async () => {
     signIn();
     renderApp('/7/asns/upload');
@@ -181,7 +181,7 @@ describe('upload pages', { timeout: 20_000 }, () => {
     );
     renderApp('/7/fulfillment_requests/new_bulk');
     // The page waits for the columns before it offers the file field; a busy machine takes its time.
-    const field = await screen.findByLabelText('CSV file', {}, { timeout: 8000 });
+    const field = await screen.findByLabelText('CSV file');
 
     const file = 'fulfillment_request_id,to_name,upc,quantity\nFR-1,"Doe, Pat",TENT,2\nFR-1,"Doe, Pat",STOVE,1\nFR-2,Lee,TENT,1\n';
     await userEvent.upload(field, csv(file, 'orders.csv'));
