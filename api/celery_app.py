@@ -24,9 +24,11 @@ def celery_init_app(app):
 
     celery = Celery(app.name, task_cls=FlaskTask)
     transport_options = {"visibility_timeout": config["BROKER_VISIBILITY_TIMEOUT"]}
+    transport = None
     if config["BROKER_KEY_PREFIX"] and config["CELERY_BROKER_URL"].startswith(("redis://", "rediss://")):
         transport_options["global_keyprefix"] = config["BROKER_KEY_PREFIX"]
     if config["CELERY_BROKER_URL"].startswith("filesystem://"):
+        transport = "api.filesystem_broker:Transport"
         folder = Path(config["CELERY_BROKER_FOLDER"])
         for sub in ("queue", "processed", "control"):
             (folder / sub).mkdir(parents=True, exist_ok=True)
@@ -39,6 +41,7 @@ def celery_init_app(app):
         })
     celery.conf.update(
         broker_url=config["CELERY_BROKER_URL"],
+        broker_transport=transport,
         broker_transport_options=transport_options,
         broker_connection_retry_on_startup=True,
         task_ignore_result=True,

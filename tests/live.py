@@ -179,6 +179,7 @@ def start_api(env, log_dir, name="api"):
 def broker_client(app):
     """A Celery client speaking to the same broker as the workers, to send their tasks by hand."""
     celery = Celery(broker=app.config["CELERY_BROKER_URL"])
+    celery.conf.broker_transport = app.extensions["celery"].conf.broker_transport
     celery.conf.broker_transport_options = app.extensions["celery"].conf.broker_transport_options
     return celery
 
