@@ -6,6 +6,9 @@ from reportlab.graphics.barcode.code128 import Code128
 from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 
+from api.common.errors import NotFound
+from api.common.tenancy import scoped
+from api.common.timeutil import utcnow
 from api.extensions import db
 from api.orders import history
 from api.orders.models import CANCELED, OPTIMAL, ReturnLabel
@@ -38,6 +41,21 @@ def create_return_label(client_id, identity, fields):
                           f"{label.warehouse_id}.", identity.username)
     db.session.commit()
     return f"return-label-{request.fulfillment_request_id}.pdf", draw_label(label, request, warehouse, method)
+
+
+def receive_return(client_id, identity, tracking_number):
+    """Mark the parcel of a return label arrived at its warehouse (provider staff scanning it in). A
+    parcel scanned again keeps the time it first arrived."""
+    label = db.session.scalars(scoped(ReturnLabel, client_id)
+                               .filter_by(tracking_number=tracking_number.strip().upper()).with_for_update()).first()
+    if label is None:
+        raise NotFound(f"No return label with tracking number {tracking_number!r}.")
+    if label.received_at is None:
+        label.received_at = utcnow()
+        history.note(label.request, f"Return {label.tracking_number} received at {label.warehouse_id}.",
+                     identity.username)
+        db.session.commit()
+    return label
 
 
 def _return_warehouse(request):

@@ -2,17 +2,17 @@ from flask import g
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from api.common.auth import requires
+from api.common.auth import RECEIVE_INBOUND, requires
 from api.common.idempotency import idempotent
 from api.common.tenancy import acting_client_id
 from api.common.downloads import attachment
 from api.imports.schemas import JSON_ROWS, ImportArgs, import_answer, upload, upload_answers
 from api.orders import service
 from api.orders.bulk import COLUMN_DESCRIPTIONS, REQUIRED_COLUMNS, submit_bulk_requests
-from api.orders.return_labels import create_return_label
+from api.orders.return_labels import create_return_label, receive_return
 from api.orders.schemas import (
     AddressChange, AddressChangeArgs, BulkColumnList, RequestList, RequestListArgs, RequestOut, RequestUpdate,
-    RequestWrite, ReturnLabelWrite, SetUpdate, ShipToAddress,
+    ReceivedReturn, RequestWrite, ReturnLabelWrite, SetUpdate, ShipToAddress,
 )
 
 CREATE = "create:fulfillment_requests"
@@ -21,6 +21,8 @@ blp = Blueprint("orders", __name__, url_prefix="/api/v4/fulfillment_requests",
                 description="Fulfilment requests: the client's orders and the shipments they become")
 return_labels_blp = Blueprint("return_labels", __name__, url_prefix="/api/v2/request",
                               description="Return labels for fulfilment requests")
+received_returns_blp = Blueprint("received_returns", __name__, url_prefix="/api/v4/return_labels",
+                                 description="Returned parcels matched at the warehouse by their label's tracking number")
 
 
 @blp.route("")
@@ -135,3 +137,14 @@ class ReturnLabels(MethodView):
         shipped from. The return is recorded on the request with the label's tracking number."""
         file_name, pdf = create_return_label(acting_client_id(), g.identity, fields)
         return attachment(pdf, file_name, "application/pdf")
+
+
+@received_returns_blp.route("/<tracking_number>/receive")
+class ReturnReceipt(MethodView):
+    @requires(RECEIVE_INBOUND)
+    @received_returns_blp.response(200, ReceivedReturn)
+    def post(self, tracking_number):
+        """Mark a returned parcel arrived (provider staff, acting for its client): its return label, found
+        by tracking number, gets `received_at` and the request a breadcrumb. Scanning it again changes
+        nothing. Stock is not touched: what the parcel holds is counted by the returns (RMA) process."""
+        return receive_return(acting_client_id(), g.identity, tracking_number)

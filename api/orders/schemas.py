@@ -174,6 +174,11 @@ class ReturnLabelOut(Schema):
     created_by_username = fields.String()
 
 
+class ReceivedReturn(ReturnLabelOut):
+    fr_id = fields.Integer(attribute="request_id", metadata={"description": "The fulfilment request's internal `id`"})
+    fulfillment_request_id = fields.String(attribute="request.fulfillment_request_id")
+
+
 class ReturnLabelWrite(Schema):
     fr_id = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=2**31 - 1),
                            metadata={"description": "The fulfilment request's internal `id`"})

@@ -143,8 +143,19 @@ def test_list_filter_open_edit_approve_and_create_a_return(factory, live_api, pa
 
     page.get_by_role("link", name="FR-BUNDLE").click()
     expect(page.get_by_role("heading", name="Expected Returns")).to_be_visible()
-    expect(page.get_by_role("cell", name=re.compile(r"^RT\d{12}$"))).to_be_visible()
+    tracking = page.get_by_role("cell", name=re.compile(r"^RT\d{12}$"))
+    expect(tracking).to_be_visible()
+    expect(page.get_by_role("cell", name="Not yet")).to_be_visible()
     expect(page.get_by_label("Reference 1")).to_have_value("PO 7731")
+    # The warehouse scans the parcel in; the request shows when it arrived.
+    factory.user("admin", username="dock.staff")
+    staff = {**api_log_in(live_api, "dock.staff", PASSWORD), "X-Client-Id": str(acme.id)}
+    scanned = requests.post(f"{live_api}/api/v4/return_labels/{tracking.inner_text()}/receive", headers=staff, timeout=30)
+    assert scanned.status_code == 200, scanned.text
+    page.reload()
+    expect(page.get_by_role("cell", name="Not yet")).to_have_count(0)
+    expect(page.get_by_role("row", name=re.compile(r"^RT\d{12} UPS UPS_GROUND NJ01"))).to_be_visible()
+    screenshot(page, "return-received")
 
     page.goto(f"{live_api}/{acme.id}/fulfillment_requests/{risky['id']}")
     expect(page.get_by_role("heading", name="Shopify Risk Analysis")).to_be_visible()

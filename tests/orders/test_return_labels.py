@@ -124,3 +124,42 @@ def test_read_only_users_cannot_make_return_labels(client, factory, acme, shippe
     reader = factory.headers(factory.user("client_read_only", acme))
     assert_error(client.post(LABEL_URL, headers=reader, json=label_fields(shipped["id"], profiles["UPS"])), 403)
     assert label_count() == 0
+
+
+@pytest.fixture
+def staff(factory):
+    admin = factory.user("admin", username="dock.staff")
+    return lambda client_of: factory.headers(admin, client_of)
+
+
+def test_staff_scan_a_returned_parcel_in_once_and_the_request_shows_it(client, manager, shipped, profiles, staff, acme):
+    assert client.post(LABEL_URL, headers=manager, json=label_fields(shipped["id"], profiles["UPS"])).status_code == 200
+    [label] = client.get(f"{URL}/{shipped['id']}", headers=manager).get_json()["return_labels"]
+    assert label["received_at"] is None
+
+    answer = client.post(f"/api/v4/return_labels/{label['tracking_number'].lower()}/receive", headers=staff(acme))
+
+    assert answer.status_code == 200, answer.get_json()
+    received = answer.get_json()
+    assert (received["tracking_number"], received["fr_id"], received["fulfillment_request_id"]) == (
+        label["tracking_number"], shipped["id"], "FR-1")
+    assert received["received_at"]
+    [shown] = client.get(f"{URL}/{shipped['id']}", headers=manager).get_json()["return_labels"]
+    assert shown["received_at"] == received["received_at"]
+    again = client.post(f"/api/v4/return_labels/{label['tracking_number']}/receive", headers=staff(acme))
+    assert again.status_code == 200 and again.get_json()["received_at"] == received["received_at"]
+    crumbs = client.get(f"/api/v4/logs/breadcrumbs/fulfillment_request/{shipped['id']}", headers=staff(acme)).get_json()
+    assert [c["message"] for c in crumbs["breadcrumbs"]].count(
+        f"Return {label['tracking_number']} received at NJ01.") == 1
+
+
+def test_only_staff_receive_returns_and_only_for_the_client_they_act_for(client, manager, shipped, profiles, staff, globex):
+    assert client.post(LABEL_URL, headers=manager, json=label_fields(shipped["id"], profiles["UPS"])).status_code == 200
+    [label] = client.get(f"{URL}/{shipped['id']}", headers=manager).get_json()["return_labels"]
+    receipt = f"/api/v4/return_labels/{label['tracking_number']}/receive"
+
+    assert_error(client.post(receipt, headers=manager), 403, "not_authorized")
+    assert_error(client.post(receipt, headers=staff(globex)), 404)
+    assert_error(client.post("/api/v4/return_labels/RT999999999999/receive", headers=staff(globex)), 404)
+    db.session.expire_all()
+    assert db.session.scalars(select(ReturnLabel.received_at)).all() == [None]

@@ -3171,6 +3171,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/return_labels/{tracking_number}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tracking_number: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a returned parcel arrived (provider staff, acting for its client): its return label, found
+         *     by tracking number, gets `received_at` and the request a breadcrumb. Scanning it again changes
+         *     nothing. Stock is not touched: what the parcel holds is counted by the returns (RMA) process.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tracking_number: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReceivedReturn"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4445,6 +4490,33 @@ export interface components {
             height: number;
             /** @description pounds, in steps of 0.01 */
             weight: number;
+        };
+        ReceivedReturn: {
+            id: number;
+            carrier: string;
+            ship_method: string;
+            /** @description The warehouse the parcel goes back to */
+            warehouse_id: string;
+            tracking_number: string;
+            /** @description inches */
+            length: number;
+            /** @description inches */
+            width: number;
+            /** @description inches */
+            height: number;
+            /** @description pounds */
+            weight: number;
+            /**
+             * Format: date-time
+             * @description When the warehouse matched the parcel
+             */
+            received_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            created_by_username: string;
+            /** @description The fulfilment request's internal `id` */
+            fr_id: number;
+            fulfillment_request_id: string;
         };
     };
     responses: {

@@ -128,6 +128,7 @@ export function RequestDetail({ clientId, requestId }: { clientId: string; reque
                 <th>Carrier</th>
                 <th>Back To</th>
                 <th>Created</th>
+                <th>Received</th>
               </tr>
             </thead>
             <tbody>
@@ -139,6 +140,7 @@ export function RequestDetail({ clientId, requestId }: { clientId: string; reque
                   </td>
                   <td>{label.warehouse_id}</td>
                   <td>{formatDateTime(label.created_at)}</td>
+                  <td>{label.received_at ? formatDateTime(label.received_at) : 'Not yet'}</td>
                 </tr>
               ))}
             </tbody>
