@@ -15,6 +15,7 @@ from api.inbound.service import INBOUND_IMPORT
 from api.jobs import runner
 from api.jobs import service as job_service
 from api.jobs.models import Job
+from api.jobs.tasks import run_job as run_job_task
 from tests.api.helpers import assert_error
 
 URL = "/api/v2/inbound/client_upload"
@@ -131,6 +132,18 @@ def test_a_job_longer_than_its_time_slice_goes_on_in_further_runs(app, queued_up
     assert (job.state, job.attempts, job.processed, job.succeeded) == ("succeeded", 4, 7, 7)
     assert applied_quantities() == [1, 2, 3, 4, 5, 6, 7]
     assert db.session.scalars(select(ImportChunk)).all() == []
+    assert len(mail_files()) == 1
+
+
+def test_in_eager_mode_the_task_runs_every_slice_of_a_job_in_the_one_call(app, queued_upload, monkeypatch, mail_files):
+    monkeypatch.setitem(app.config, "JOB_SLICE_SECONDS", 0)
+
+    run_job_task.apply_async(args=[queued_upload])  # eager in the tests' app; the fixture stubs delay()
+
+    db.session.expire_all()
+    job = db.session.get(Job, queued_upload)
+    assert (job.state, job.attempts, job.processed) == ("succeeded", 4, 7)
+    assert applied_quantities() == [1, 2, 3, 4, 5, 6, 7]
     assert len(mail_files()) == 1
 
 
