@@ -6,15 +6,21 @@ polls between the two reads an empty file and the message is gone: on a loaded m
 30,000 messages sent while a consumer polled in a tight loop were lost this way. Here the payload
 is written to a staging file that no consumer reads, then renamed into the queue folder, which
 makes it appear complete or not at all.
+
+A consumer takes a message by renaming it into the processed folder beside the queue. Kombu moves
+it to the system's temporary folder instead, which is a copy and a delete where that folder is
+another file system (a tmpfs /tmp): two workers polling the same queue could then both copy a
+message, and one of them delete the copy the other was about to read.
 """
 import os
 import uuid
+from queue import Empty
 from time import monotonic
 
 from kombu.exceptions import ChannelError
 from kombu.transport import filesystem
-from kombu.utils.encoding import str_to_bytes
-from kombu.utils.json import dumps
+from kombu.utils.encoding import bytes_to_str, str_to_bytes
+from kombu.utils.json import dumps, loads
 
 
 class Channel(filesystem.Channel):
@@ -33,6 +39,27 @@ class Channel(filesystem.Channel):
             except OSError:
                 pass
             raise ChannelError(f"Cannot add message {name!r} to directory") from exc
+
+    def _get(self, queue):
+        wanted = f"{queue}.msg"
+        for name in sorted(os.listdir(self.data_folder_in)):
+            if name.partition(".")[2] != wanted:
+                continue
+            taken = os.path.join(self.processed_folder, name)
+            try:
+                os.rename(os.path.join(self.data_folder_in, name), taken)
+            except FileNotFoundError as exc:
+                if not os.path.isdir(self.processed_folder):
+                    raise ChannelError(f"No processed folder {self.processed_folder!r}") from exc
+                continue  # another consumer took it first
+            try:
+                with open(taken, "rb") as file:
+                    payload = file.read()
+                os.remove(taken)
+            except OSError as exc:
+                raise ChannelError(f"Cannot read message {name!r}") from exc
+            return loads(bytes_to_str(payload))
+        raise Empty()
 
 
 class Transport(filesystem.Transport):

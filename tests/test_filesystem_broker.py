@@ -15,7 +15,9 @@ from api.filesystem_broker import Transport
 def channel(tmp_path):
     folder = str(tmp_path / "queue")
     (tmp_path / "queue").mkdir()
-    options = {"data_folder_in": folder, "data_folder_out": folder, "store_processed": False}
+    (tmp_path / "processed").mkdir()
+    options = {"data_folder_in": folder, "data_folder_out": folder, "processed_folder": str(tmp_path / "processed"),
+               "store_processed": False}
     with Connection("filesystem://", transport=Transport, transport_options=options) as connection:
         yield connection.default_channel
 
@@ -51,7 +53,27 @@ def test_each_message_is_taken_once_from_its_own_queue(channel, tmp_path):
     with pytest.raises(Empty):
         channel._get("celery")
     assert channel._get("other") == {"n": "elsewhere"}
-    assert list((tmp_path / "queue").iterdir()) == []
+    assert list((tmp_path / "queue").iterdir()) == list((tmp_path / "processed").iterdir()) == []
+
+
+def test_consumers_polling_one_queue_take_each_message_exactly_once(channel):
+    for n in range(300):
+        channel._put("celery", {"n": n})
+    taken = [[], []]
+
+    def consume(into):
+        while True:
+            try:
+                into.append(channel._get("celery")["n"])
+            except Empty:
+                return
+
+    consumers = [threading.Thread(target=consume, args=(into,)) for into in taken]
+    for consumer in consumers:
+        consumer.start()
+    for consumer in consumers:
+        consumer.join()
+    assert sorted(taken[0] + taken[1]) == list(range(300))
 
 
 def test_the_portal_sends_its_tasks_through_this_transport(tmp_path):
