@@ -25,7 +25,8 @@ from api.inventory.routes import blp as inventory_blp
 from api.inventory.service import item_inventory
 from api.jobs.routes import blp as jobs_blp
 from api.orders import tasks as orders_tasks  # noqa: F401 (waiting shipments take units as they are freed)
-from api.orders.routes import blp as orders_blp, received_returns_blp, return_labels_blp
+from api.orders.routes import blp as orders_blp, received_returns_blp, return_labels_blp, shipments_blp
+from api.orders.service import shipments_logged_with
 from api.products.detail import add_detail_part, creating_upload
 from api.products.routes import blp as products_blp
 from api.reports.routes import blp as reports_blp
@@ -40,7 +41,7 @@ from api.warehouses.routes import blp as warehouses_blp
 FEATURES = (
     auth_blp, clients_blp, users_blp, jobs_blp, audit_blp, products_blp, shop_blp, inventory_blp, inbound_blp,
     returns_blp, reports_blp, report_schedules_blp, warehouses_blp, shipping_blp, addresses_blp,
-    orders_blp, return_labels_blp, received_returns_blp,
+    orders_blp, return_labels_blp, received_returns_blp, shipments_blp,
 )
 
 
@@ -70,6 +71,7 @@ def create_app(overrides=None):
     add_detail_part("inventory", lambda item, options: item_inventory(item))
     add_detail_part("open_asns", lambda item, options: open_asns_of(item) if options.get("openAsns") else [])
     add_related_log("item_type", creating_upload)
+    add_related_log("fulfillment_request", shipments_logged_with)
     app.before_request(start_request)
     app.before_request(authorize_request)
     app.before_request(refuse_unstorable_text)

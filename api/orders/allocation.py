@@ -9,13 +9,14 @@ from collections import Counter
 from dataclasses import dataclass
 
 from sqlalchemy import select, tuple_
+from sqlalchemy.orm import selectinload
 
 from api.addresses.service import US_POSTAL_AREAS, distance_km, place_of
 from api.extensions import db
 from api.inventory.models import InventoryLevel
 from api.inventory.service import record_movement
 from api.orders.history import note_shipment
-from api.orders.models import CANCELED, OPTIMAL, READY_TO_PROCESS, VALIDATING, Shipment
+from api.orders.models import CANCELED, OPTIMAL, READY_TO_PROCESS, VALIDATING, Shipment, ShipmentLine
 
 ALLOCATION = "allocation"
 
@@ -152,6 +153,17 @@ def _demand_of(shipment):
     for line in shipment.lines:
         demand[line.item_type_id] += line.quantity_desired
     return demand
+
+
+def locked_shipment(client_id, shipment_id):
+    """The shipment as it is once the levels of its items at its warehouse are locked, as every
+    allocation locks them first: no allocation changes it until the caller commits."""
+    shipment = db.session.get(Shipment, shipment_id)
+    item_ids = db.session.scalars(select(ShipmentLine.item_type_id).where(ShipmentLine.shipment_id == shipment_id)).all()
+    _lock_levels(client_id, shipment.warehouse_id, set(item_ids))
+    return db.session.scalars(select(Shipment).where(Shipment.id == shipment_id)
+                              .options(selectinload(Shipment.lines))
+                              .execution_options(populate_existing=True)).one()
 
 
 def release(shipment, actor):

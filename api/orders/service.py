@@ -11,15 +11,19 @@ from api.common.pagination import paginate
 from api.common.tenancy import get_scoped_or_404, scoped
 from api.common.timeutil import day_start_utc, utcnow
 from api.extensions import db, retried_on_conflict
+from api.inventory.service import units_freed
 from api.orders import allocation, history, placement, rules
 from api.orders.models import (
-    ADDRESS_PARTS, CANCELED, ITEM_DETAILS, PENDING_SHIP_LABEL, SHIPPED, VALIDATING, FulfillmentRequest, RequestSet,
-    SetItem, Shipment, ShipmentLine,
+    ADDRESS_PARTS, CANCELED, ITEM_DETAILS, PENDING_SHIP_LABEL, READY_TO_PROCESS, SHIPPED, VALIDATING, FulfillmentRequest,
+    RequestSet, SetItem, Shipment, ShipmentLine,
 )
 
 # Spec part 2 section 4: a set is edited while its shipments are validating, ready or processing; the
 # address too, since a label printed from pending_ship_label on carries it.
 FIXED_STATUSES = (PENDING_SHIP_LABEL, SHIPPED)
+# Spec part 3 section 4: cancel is offered in validating and one further early status, before the
+# warehouse starts picking.
+CANCELABLE_STATUSES = (VALIDATING, READY_TO_PROCESS)
 RETURN_LABEL_FIELDS = ("id", "carrier", "ship_method", "warehouse_id", "tracking_number", "length", "width", "height",
                        "weight", "received_at", "created_at", "created_by_username")
 
@@ -119,6 +123,34 @@ def approve_request(client_id, identity, request_id):
     history.note(request, "Approved.", identity.username)
     db.session.commit()
     return present(request, with_sets=True, with_shipments=True)
+
+
+@retried_on_conflict
+def cancel_shipment(client_id, identity, shipment_id):
+    """Cancel a shipment the warehouse has not begun: its bound units go back to free stock, where
+    waiting shipments take them. A cancelled shipment is answered as it is."""
+    get_scoped_or_404(Shipment, client_id, "Shipment not found.", id=shipment_id)
+    shipment = allocation.locked_shipment(client_id, shipment_id)
+    if shipment.status in CANCELABLE_STATUSES:
+        freed = shipment.inventory_allocated
+        allocation.release(shipment, identity.username)
+        history.note_shipment(shipment, f"Shipment {shipment.id} canceled.", identity.username)
+        db.session.commit()
+        if freed:
+            units_freed.send("shipment", client_id=client_id)
+    elif shipment.status != CANCELED:
+        raise Conflict(f"Shipment {shipment.id} is {shipment.status}: only a validating or ready_to_process shipment "
+                       "can be cancelled.", code="shipment_not_cancelable")
+    return _present_shipment(shipment)
+
+
+def shipments_logged_with(client_id, request_id):
+    """The shipments whose calls (a cancel) show in their request's log: [("shipment", id)]."""
+    if not (request_id.isascii() and request_id.isdigit()) or int(request_id) >= 2**31:
+        return []
+    ids = db.session.scalars(select(Shipment.id).where(Shipment.client_id == client_id,
+                                                       Shipment.request_id == int(request_id))).all()
+    return [("shipment", str(shipment_id)) for shipment_id in ids]
 
 
 def allocate_all_waiting(actor, client_id=None):

@@ -1,6 +1,6 @@
 """Allocation under concurrency: the API (gunicorn, several processes and threads) creating requests
-of every fill type one by one and in bulk uploads, raising and lowering reservations and receiving
-ASNs, while two real workers run the uploads' jobs and allocate the waiting shipments as units are
+of every fill type one by one and in bulk uploads, cancelling shipments, raising and lowering
+reservations and receiving ASNs, while two real workers run the uploads' jobs and allocate the waiting shipments as units are
 freed, all at once and for the same items.
 
 Afterwards no answer was a 5xx; at every location bound is exactly what the allocated shipment lines
@@ -30,6 +30,7 @@ UPCS = [f"CONC-{n}" for n in range(4)]
 STARTING_UNITS = 6  # of each item at each location
 RECEIVED_UNITS = 5  # of each item on each ASN
 FILL_TYPES = ("partial", "complete", "kill", "partial_kill")
+CANCELLED_LATER = 12  # requests created first, whose shipments are cancelled amid the rest
 
 
 def request_payload(rng, n):
@@ -114,7 +115,14 @@ def test_concurrent_requests_reservations_and_receipts_never_bind_more_than_is_o
     asn_ids, received_units = upload_asns(live_api, headers)
 
     rng = random.Random(14)
+    to_cancel = []
+    for n in range(CANCELLED_LATER):
+        answer = requests.post(f"{live_api}/api/v4/fulfillment_requests", json=request_payload(rng, f"early-{n}"),
+                               headers=headers, timeout=60)
+        assert answer.status_code == 201, answer.text
+        to_cancel += [shipment["id"] for shipment in answer.json()["shipments"] if shipment["status"] != CANCELED]
     calls = [("create", "POST", "/api/v4/fulfillment_requests", headers, request_payload(rng, n)) for n in range(60)]
+    calls += [("cancel", "POST", f"/api/v4/shipments/{shipment_id}/cancel", headers, None) for shipment_id in to_cancel]
     calls += [("reserve", "PUT", f"/api/v4/inventory/{rng.choice(UPCS)}", headers, reservation_payload(rng))
               for _ in range(24)]
     calls += [("receive", "POST", f"/api/v4/asns/{asn_id}/receive", staff, None) for asn_id in asn_ids]
@@ -142,7 +150,9 @@ def test_concurrent_requests_reservations_and_receipts_never_bind_more_than_is_o
     statuses = Counter((kind, status) for kind, status, _ in answers)
     assert statuses[("create", 201)] == 60, answers
     assert statuses[("bulk", "succeeded")] == 3, answers
-    assert db.session.scalar(select(func.count()).select_from(FulfillmentRequest)) == 60 + 3 * 8
+    assert db.session.scalar(select(func.count()).select_from(FulfillmentRequest)) == CANCELLED_LATER + 60 + 3 * 8
+    assert statuses[("cancel", 200)] == len(to_cancel) > 0, answers
+    assert db.session.scalars(select(Shipment.status).where(Shipment.id.in_(to_cancel))).all() == [CANCELED] * len(to_cancel)
     assert statuses[("receive", 200)] == len(asn_ids), answers
     assert {status for kind, status, _ in answers if kind == "reserve"} <= {200, 422}, answers
 

@@ -90,16 +90,15 @@ def test_waiting_shipments_take_arriving_stock_oldest_request_first(client, mana
     assert level(catalogue["tent"], "NJ01") == (0, 2)
 
 
-def test_a_cancelled_shipment_gives_its_units_back_to_the_next_in_line(client, manager, catalogue, stock, acme):
+def test_a_cancelled_shipment_gives_its_units_back_to_the_next_in_line(client, manager, catalogue, stock):
     stock(catalogue["tent"], NJ01=1)
     first = create(client, manager, reference="FIRST", warehouse_id="NJ01", items=[("TENT", 1)])
     second = create(client, manager, reference="SECOND", warehouse_id="NJ01", fill_type="complete", items=[("TENT", 1)])
 
-    allocation.release(db.session.get(Shipment, first["shipments"][0]["id"]), "test")
-    db.session.commit()
-    allocation.allocate_waiting(acme.id, "test")
-    db.session.commit()
+    cancel = client.post(f"/api/v4/shipments/{first['shipments'][0]['id']}/cancel", headers=manager)
 
+    assert cancel.status_code == 200, cancel.get_json()
+    db.session.expire_all()
     shipment = db.session.get(Shipment, second["shipments"][0]["id"])
     assert (shipment.inventory_allocated, shipment.status) == (True, "ready_to_process")
     assert level(catalogue["tent"], "NJ01") == (0, 1)
