@@ -28,7 +28,7 @@ from api.jobs.models import Job
 from api.jobs.runner import result_mail_key
 from api.notifications.models import OutboundEmail
 from api.reports.models import Report, ReportSchedule
-from api.orders.models import FulfillmentRequest, RequestSet
+from api.orders.models import FulfillmentRequest, RequestSet, ReturnLabel, Shipment
 from api.returns.models import Rma
 from api.shipping.models import Carrier, ShipProfile
 from tests import shop_platform
@@ -109,6 +109,9 @@ EXPECTED = {
     ("PUT", "/api/v4/fulfillment_requests/<int:request_id>/approve"): "create:fulfillment_requests",
     ("PUT", "/api/v4/fulfillment_requests/<int:request_id>/to_address"): "create:fulfillment_requests",
     ("POST", "/api/v2/request/get_return_label"): "create:fulfillment_requests",
+    ("POST", "/api/v4/return_labels/<tracking_number>/receive"): "staff:admin:receive_inbound",
+    ("POST", "/api/v4/shipments/<int:shipment_id>/cancel"): "create:fulfillment_requests",
+    ("PUT", "/api/v4/shipments/<int:shipment_id>/cancel"): "create:fulfillment_requests",
     ("POST", "/api/v4/fulfillment_requests/bulk"): "create:fulfillment_requests",
     ("GET", "/api/v4/fulfillment_requests/bulk/columns"): "signed_in_any",
     ("PUT", "/api/v4/fulfillment_requests/<int:request_id>/sets/<int:set_id>"): "create:fulfillment_requests",
@@ -207,6 +210,7 @@ class World:
             "request_id": self._fulfillment_request_id(),
         }
         self.path_values["set_id"] = self._set_id(self.path_values["request_id"])
+        self.path_values.update(self._shipment_and_return_label(self.path_values["request_id"]))
         self._serial = itertools.count()
         self.cookies = {}
 
@@ -224,6 +228,15 @@ class World:
         db.session.add(request_set)
         db.session.commit()
         return request_set.id
+
+    def _shipment_and_return_label(self, request_id):
+        shipment = Shipment(client_id=self.acme.id, request_id=request_id, warehouse_id="NJ01")
+        label = ReturnLabel(client_id=self.acme.id, request_id=request_id, ship_profile_id=self.path_values["profile_id"],
+                            carrier="UPS", ship_method="UPS_GROUND", warehouse_id="NJ01", tracking_number="RT000000009001",
+                            length=10, width=8, height=4, weight=1, created_by_username="target.user")
+        db.session.add_all([shipment, label])
+        db.session.commit()
+        return {"shipment_id": shipment.id, "tracking_number": label.tracking_number}
 
     def _ship_profile_id(self):
         carrier = db.session.scalars(select(Carrier).filter_by(name="UPS")).one()
