@@ -17,7 +17,7 @@ from api.products.models import BUNDLE
 from api.shipping.models import Carrier, ShipProfile
 from tests.e2e.conftest import log_in
 from tests.factories import PASSWORD
-from tests.live import log_in as api_log_in
+from tests.live import log_in as api_log_in, wait_until
 
 BROOKLYN = {"name": "Pat Doe", "address_1": "75 Livingston St", "city": "Brooklyn", "state": "NY",
             "postal_code": "11201", "country": "US", "phone": "718 555 0100"}
@@ -324,3 +324,45 @@ def test_new_request_form_follows_its_rules_and_creates_the_request(factory, liv
     page.get_by_label("Catalogue matches").get_by_role("button", name="Camp Stove").click()
     page.get_by_role("button", name="Create").click()
     expect(page.get_by_role("alert")).to_have_text("fulfillment_request_id 'WEB-1' is already used by another request.")
+
+
+def test_cancelling_a_shipment_asks_first_and_frees_its_units_for_the_next_request(factory, live_api, page, screenshot):
+    acme = factory.client("Acme Outdoor")
+    factory.user("client", acme, username="alex.lead")
+    tent = factory.item(acme, upc="TENT", name="Trail Tent")
+    record_movement(tent, "NJ01", unbound=1, reason="receipt", reference="test", actor="test")
+    db.session.commit()
+    headers = api_log_in(live_api, "alex.lead", PASSWORD)
+    first = create(live_api, headers, "FR-FIRST", warehouse_id="NJ01")
+    second = create(live_api, headers, "FR-SECOND", warehouse_id="NJ01", fill_type="complete")
+    [shipment] = first["shipments"]
+    prompts = []
+
+    def answer(dialog, accept):
+        prompts.append(dialog.message)
+        dialog.accept() if accept else dialog.dismiss()
+
+    log_in(page, live_api, "alex.lead", PASSWORD, path=f"/{acme.id}/fulfillment_requests/{first['id']}")
+    row = page.get_by_role("row", name=re.compile(rf"^{shipment['id']} "))
+    expect(row).to_contain_text("ready_to_process")
+    screenshot(page, "cancel-offered")
+    page.once("dialog", lambda dialog: answer(dialog, accept=False))
+    page.get_by_role("button", name=f"Cancel shipment {shipment['id']}").click()
+    expect(row).to_contain_text("ready_to_process")
+    page.once("dialog", lambda dialog: answer(dialog, accept=True))
+    page.get_by_role("button", name=f"Cancel shipment {shipment['id']}").click()
+
+    expect(page.get_by_role("alert")).to_have_text(f"Shipment {shipment['id']} has been cancelled")
+    expect(row).to_contain_text("canceled")
+    expect(page.get_by_role("button", name=f"Cancel shipment {shipment['id']}")).to_have_count(0)
+    assert prompts == [f"Are you sure you wan't to cancel shipment {shipment['id']}?"] * 2
+    screenshot(page, "cancelled")
+
+    # The worker gives the freed tent to the request that waited for it.
+    def second_allocated():
+        body = requests.get(f"{live_api}/api/v4/fulfillment_requests/{second['id']}", headers=headers, timeout=30).json()
+        return body["shipments"][0]["inventory_allocated"]
+
+    wait_until(second_allocated, 60, "the waiting request to take the freed tent")
+    page.goto(f"{live_api}/{acme.id}/fulfillment_requests/{second['id']}")
+    expect(page.get_by_role("row").filter(has_text="NJ01")).to_contain_text("ready_to_process")

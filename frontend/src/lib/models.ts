@@ -45,6 +45,7 @@ export type CronPreview = Schemas['CronPreview'];
 export type FulfillmentRequest = Schemas['RequestOut'];
 export type FulfillmentRequestList = Schemas['RequestList'];
 export type FulfillmentRequestUpdate = Schemas['RequestUpdate'];
+export type Shipment = Schemas['ShipmentOut'];
 export type RequestSetItem = Schemas['SetItemOut'];
 export type ReturnLabelWrite = Schemas['ReturnLabelWrite'];
 export type ShipProfile = Schemas['ShipProfile'];

@@ -11,6 +11,7 @@ import type {
   FulfillmentRequestUpdate,
   RequestWrite,
   ReturnLabelWrite,
+  Shipment,
   ShipProfile,
   ShipToAddress,
   ZipLookup,
@@ -54,6 +55,10 @@ export function updateRequest(clientId: string, requestId: number, changes: Fulf
 
 export function approveRequest(clientId: string, requestId: number) {
   return apiRequest<FulfillmentRequest>(`${REQUESTS_PATH}/${requestId}/approve`, { method: 'PUT', clientId });
+}
+
+export function cancelShipment(clientId: string, shipmentId: number) {
+  return apiRequest<Shipment>(`${API_BASE_PATH}/shipments/${shipmentId}/cancel`, { method: 'POST', clientId });
 }
 
 /** The return label PDF of spec part 2, §7 (a version 2 path). */

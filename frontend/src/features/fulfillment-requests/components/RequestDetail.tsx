@@ -12,9 +12,11 @@ import { useCan, useCurrentUserContext } from '../../../lib/current-user';
 import type { FulfillmentRequest, FulfillmentRequestUpdate, RequestSetItem } from '../../../lib/models';
 import { useMutation } from '../../../lib/use-mutation';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { approveRequest, requestKey, updateRequest, useRequest } from '../api/requests';
+import { approveRequest, cancelShipment, requestKey, updateRequest, useRequest } from '../api/requests';
 
 const FILL_TYPES = ['partial', 'complete', 'kill', 'partial_kill'];
+/** Spec part 3, §4: cancel is offered before the warehouse starts on a shipment. */
+const CANCELABLE_STATUSES = ['validating', 'ready_to_process'];
 const yesNo = (flag: boolean) => (flag ? 'Yes' : 'No');
 
 /** /fulfillment_requests/{id}: the request's five cards, its sets and shipments, its returns. */
@@ -95,30 +97,7 @@ export function RequestDetail({ clientId, requestId }: { clientId: string; reque
         </Col>
       </Row>
       <SetsCard request={request} />
-      <Panel title="Shipments">
-        <Table size="sm" className="mb-0">
-          <thead>
-            <tr>
-              <th>ID</th>
-              <th>Status</th>
-              <th>Warehouse</th>
-              <th>Inventory Allocated</th>
-              <th>Waiting For</th>
-            </tr>
-          </thead>
-          <tbody>
-            {request.shipments.map((shipment) => (
-              <tr key={shipment.id}>
-                <td>{shipment.id}</td>
-                <td>{shipment.status}</td>
-                <td>{shipment.warehouse_id}</td>
-                <td>{yesNo(shipment.inventory_allocated)}</td>
-                <td>{Object.values(shipment.checklist).join(' ')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </Panel>
+      <ShipmentsCard clientId={clientId} request={request} canCancel={canChange} />
       {request.return_labels.length > 0 && (
         <Panel title="Expected Returns">
           <Table size="sm" className="mb-0">
@@ -152,6 +131,66 @@ export function RequestDetail({ clientId, requestId }: { clientId: string; reque
       )}
       <RequestLogPanel clientId={clientId} objectType="fulfillment_request" objectId={String(request.id)} />
     </section>
+  );
+}
+
+/** The request's shipments, each with what it still waits for; those not begun can be cancelled. */
+function ShipmentsCard({ clientId, request, canCancel }: { clientId: string; request: FulfillmentRequest; canCancel: boolean }) {
+  const { run, pending } = useMutation();
+  const { show } = useAlerts();
+  const { mutate } = useSWRConfig();
+
+  const cancel = async (shipmentId: number) => {
+    if (!window.confirm(`Are you sure you wan't to cancel shipment ${shipmentId}?`)) return;
+    const cancelled = await run(() => cancelShipment(clientId, shipmentId));
+    if (cancelled) {
+      // The request changes beyond this shipment: its sets' allocated units, a waiting shipment that took them.
+      await mutate(requestKey(clientId, String(request.id)));
+      show('success', `Shipment ${shipmentId} has been cancelled`);
+    }
+  };
+
+  return (
+    <Panel title="Shipments">
+      <Table size="sm" className="mb-0">
+        <thead>
+          <tr>
+            <th>ID</th>
+            <th>Status</th>
+            <th>Warehouse</th>
+            <th>Inventory Allocated</th>
+            <th>Waiting For</th>
+            {canCancel && <th aria-label="Actions" />}
+          </tr>
+        </thead>
+        <tbody>
+          {request.shipments.map((shipment) => (
+            <tr key={shipment.id}>
+              <td>{shipment.id}</td>
+              <td>{shipment.status}</td>
+              <td>{shipment.warehouse_id}</td>
+              <td>{yesNo(shipment.inventory_allocated)}</td>
+              <td>{Object.values(shipment.checklist).join(' ')}</td>
+              {canCancel && (
+                <td className="text-end">
+                  {CANCELABLE_STATUSES.includes(shipment.status) && (
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      onClick={() => void cancel(shipment.id)}
+                      disabled={pending}
+                      aria-label={`Cancel shipment ${shipment.id}`}
+                    >
+                      Cancel
+                    </Button>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </Panel>
   );
 }
 
