@@ -1,6 +1,6 @@
 """The fulfilment request screens: the list (tabs, search, status and date filters, scrolling through
 pages by cursor), a request's detail (cards, sets with their children, settings edit, approval) and
-the return label page that downloads the PDF."""
+the return label page that downloads the PDF, cancelling a shipment from the request page."""
 import re
 from datetime import timedelta
 
