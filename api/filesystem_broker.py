@@ -25,7 +25,7 @@ from kombu.utils.json import dumps, loads
 
 class Channel(filesystem.Channel):
     def _put(self, queue, payload, **kwargs):
-        # Same name as kombu's (time first, so the queue keeps its order); the staging name has no
+        # Same name as kombu's (time first, so older messages are taken first); the staging name has no
         # dot, and consumers only take names whose part after the first dot is "<queue>.msg".
         name = f"{int(round(monotonic() * 1000))}_{uuid.uuid4()}.{queue}.msg"
         staging = os.path.join(self.data_folder_out, f"staging-{uuid.uuid4().hex}")
