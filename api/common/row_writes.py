@@ -1,10 +1,12 @@
 """Writing many rows at once in the session's transaction: on PostgreSQL with COPY (the rows as text,
-no statement per row), on the embedded SQLite with one executemany INSERT.
+no statement per row) or, where rows may clash with others, one INSERT taking each column's values
+as an array; on the embedded SQLite with one executemany INSERT.
 
-COPY does not run SQLAlchemy's Python-side column defaults, so ``insert_rows`` fills them in, and it
-writes JSON columns as JSON text."""
+Neither runs SQLAlchemy's Python-side column defaults, so they are filled in here, and JSON columns
+are written as JSON text."""
 import orjson
 from sqlalchemy import JSON, insert, text
+from sqlalchemy.dialects import postgresql, sqlite
 
 from api.extensions import db, on_postgresql
 
@@ -42,18 +44,62 @@ def insert_rows(table, rows):
         db.session.execute(insert(table), rows)
         return
     names = list(rows[0])
-    defaults = {column.name: column.default for column in table.columns
-                if column.name not in names and column.default is not None and not column.primary_key}
-    json_names = {column.name for column in table.columns if isinstance(column.type, JSON)}
-    fixed = [copy_cell(default.arg(None) if default.is_callable else default.arg) for default in defaults.values()]
+    defaults = _defaults(table, names)
+    stored = _stored_value_of(table)
+    fixed = [copy_cell(value) for value in defaults.values()]
     lines = []
     for row in rows:
-        cells = [copy_cell(orjson.dumps(row[name]).decode() if name in json_names and row[name] is not None
-                           else row[name]) for name in names]
+        cells = [copy_cell(stored(name, row[name])) for name in names]
         lines.append("\t".join(cells + fixed))
     with session_cursor() as cursor, cursor.copy(
             f"COPY {table.name} ({', '.join(names + list(defaults))}) FROM STDIN") as copy:
         copy.write(("\n".join(lines) + "\n").encode())
+
+
+def insert_new_rows(table, rows, unique, returning):
+    """Insert those of ``rows`` (dicts with the same keys) whose ``unique`` columns, a unique
+    constraint's, hold values no other row has: not a committed row, nor one written by a transaction
+    still running (it waits for that one to end). Answers the ``returning`` columns of each row
+    inserted.
+
+    On PostgreSQL the statement takes each column's values as one array parameter, so its text and
+    the server's parse of it stay the same whatever the number of rows: an INSERT of many VALUES
+    took four times as long for a chunk of bulk fulfilment requests."""
+    if not rows:
+        return []
+    returned = [table.c[name] for name in returning]
+    if not on_postgresql():
+        statement = sqlite.insert(table).on_conflict_do_nothing(index_elements=list(unique)).returning(*returned)
+        return db.session.execute(statement, rows).all()
+    names = list(rows[0])
+    defaults = _defaults(table, names)
+    stored = _stored_value_of(table)
+    arrays = [[stored(name, row[name]) for row in rows] for name in names]
+    arrays += [[value] * len(rows) for value in defaults.values()]
+    dialect = postgresql.dialect()
+    casts = ", ".join(f"%s::{table.c[name].type.compile(dialect=dialect)}[]" for name in names + list(defaults))
+    with session_cursor() as cursor:
+        cursor.execute(f"INSERT INTO {table.name} ({', '.join(names + list(defaults))}) SELECT * FROM unnest({casts}) "
+                       f"ON CONFLICT ({', '.join(unique)}) DO NOTHING RETURNING {', '.join(returning)}", arrays)
+        return cursor.fetchall()
+
+
+def _defaults(table, names):
+    """{column: value as written} of the Python-side defaults of ``table``'s columns other than ``names``."""
+    stored = _stored_value_of(table)
+    return {column.name: stored(column.name, column.default.arg(None) if column.default.is_callable else column.default.arg)
+            for column in table.columns
+            if column.name not in names and column.default is not None and not column.primary_key}
+
+
+def _stored_value_of(table):
+    """A function of (column, value) giving the value as written: JSON columns' as JSON text."""
+    json_names = {column.name for column in table.columns if isinstance(column.type, JSON)}
+
+    def stored(name, value):
+        return orjson.dumps(value).decode() if name in json_names and value is not None else value
+
+    return stored
 
 
 def inserted_ids(table, rows):

@@ -7,11 +7,10 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from sqlalchemy import bindparam, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 
 from api.addresses.service import validate_address
 from api.audit.models import Breadcrumb
-from api.common.row_writes import inserted_ids, insert_rows, next_ids
+from api.common.row_writes import inserted_ids, insert_new_rows, insert_rows, next_ids
 from api.common.timeutil import utcnow
 from api.extensions import db, on_postgresql
 from api.inventory.models import InventoryLevel, InventoryMovement
@@ -101,16 +100,11 @@ def _insert_requests(client_id, actor, batch, addresses):
             **{f"to_{part}": stored.get(part) for part in ADDRESS_PARTS},
         })
     table = FulfillmentRequest.__table__
-    if on_postgresql():
-        ids = next_ids(table, len(rows))
-        for row, request_id in zip(rows, ids):
+    if on_postgresql():  # ids in the order of the batch, which is the order of allocation
+        for row, request_id in zip(rows, next_ids(table, len(rows))):
             row["id"] = request_id
-        db.session.execute(postgresql.insert(table).on_conflict_do_nothing(
-            index_elements=["client_id", "fulfillment_request_id"]), rows)
-        return dict(db.session.execute(
-            select(table.c.fulfillment_request_id, table.c.id).where(table.c.id.in_(ids))).all())
-    statement = sqlite.insert(table).on_conflict_do_nothing(index_elements=["client_id", "fulfillment_request_id"])
-    return dict(db.session.execute(statement.returning(table.c.fulfillment_request_id, table.c.id), rows).all())
+    return dict(insert_new_rows(table, rows, unique=("client_id", "fulfillment_request_id"),
+                                returning=("fulfillment_request_id", "id")))
 
 
 def _storable_edi(edi):
