@@ -30,6 +30,7 @@ def test_rows_whose_key_is_free_are_inserted_and_answered(app, acme):
         stored = {request.fulfillment_request_id: request for request in db.session.scalars(select(FulfillmentRequest))}
         assert {reference: request_id for reference, request_id in answered} == {
             reference: request.id for reference, request in stored.items()}
+        assert stored["A-1"].id < stored["A-2"].id, "ids ascend in the order of the rows"
         assert stored["A-1"].edi == {"retailer": "target", "po_number": "PO 7"} and stored["A-2"].edi is None
         assert stored["A-2"].order_id == "tab\there, new\nline and back\\slash"
         # The Python-side defaults the rows leave out: a JSON dict, text, flags and a timestamp.

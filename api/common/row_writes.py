@@ -6,7 +6,7 @@ Neither runs SQLAlchemy's Python-side column defaults, so they are filled in her
 are written as JSON text."""
 import orjson
 from sqlalchemy import JSON, insert, text
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.dialects import sqlite
 
 from api.extensions import db, on_postgresql
 
@@ -44,8 +44,8 @@ def insert_rows(table, rows):
         db.session.execute(insert(table), rows)
         return
     names = list(rows[0])
-    defaults = _defaults(table, names)
     stored = _stored_value_of(table)
+    defaults = _defaults(table, names, stored)
     fixed = [copy_cell(value) for value in defaults.values()]
     lines = []
     for row in rows:
@@ -57,36 +57,37 @@ def insert_rows(table, rows):
 
 
 def insert_new_rows(table, rows, unique, returning):
-    """Insert those of ``rows`` (dicts with the same keys) whose ``unique`` columns, a unique
-    constraint's, hold values no other row has: not a committed row, nor one written by a transaction
-    still running (it waits for that one to end). Answers the ``returning`` columns of each row
-    inserted.
+    """Insert those of ``rows`` (dicts with the same keys, without ids) whose ``unique`` columns, a
+    unique constraint's, hold values no other row has: not a committed row, nor one written by a
+    transaction still running (it waits for that one to end). Answers the ``returning`` columns of
+    each row inserted; their ids ascend in the order of ``rows``.
 
     On PostgreSQL the statement takes each column's values as one array parameter, so its text and
     the server's parse of it stay the same whatever the number of rows: an INSERT of many VALUES
-    took four times as long for a chunk of bulk fulfilment requests."""
+    took twice as long for a chunk of bulk fulfilment requests."""
     if not rows:
         return []
-    returned = [table.c[name] for name in returning]
     if not on_postgresql():
-        statement = sqlite.insert(table).on_conflict_do_nothing(index_elements=list(unique)).returning(*returned)
+        statement = (sqlite.insert(table).on_conflict_do_nothing(index_elements=list(unique))
+                     .returning(*(table.c[name] for name in returning)))
         return db.session.execute(statement, rows).all()
+    rows = [{"id": row_id, **row} for row, row_id in zip(rows, next_ids(table, len(rows)))]
     names = list(rows[0])
-    defaults = _defaults(table, names)
     stored = _stored_value_of(table)
+    defaults = _defaults(table, names, stored)
     arrays = [[stored(name, row[name]) for row in rows] for name in names]
     arrays += [[value] * len(rows) for value in defaults.values()]
-    dialect = postgresql.dialect()
-    casts = ", ".join(f"%s::{table.c[name].type.compile(dialect=dialect)}[]" for name in names + list(defaults))
+    columns = names + list(defaults)
+    casts = ", ".join(f"%s::{table.c[name].type.compile(dialect=db.engine.dialect)}[]" for name in columns)
     with session_cursor() as cursor:
-        cursor.execute(f"INSERT INTO {table.name} ({', '.join(names + list(defaults))}) SELECT * FROM unnest({casts}) "
+        cursor.execute(f"INSERT INTO {table.name} ({', '.join(columns)}) SELECT * FROM unnest({casts}) "
                        f"ON CONFLICT ({', '.join(unique)}) DO NOTHING RETURNING {', '.join(returning)}", arrays)
         return cursor.fetchall()
 
 
-def _defaults(table, names):
-    """{column: value as written} of the Python-side defaults of ``table``'s columns other than ``names``."""
-    stored = _stored_value_of(table)
+def _defaults(table, names, stored):
+    """{column: value as ``stored`` writes it} of the Python-side defaults of ``table``'s columns other
+    than ``names``."""
     return {column.name: stored(column.name, column.default.arg(None) if column.default.is_callable else column.default.arg)
             for column in table.columns
             if column.name not in names and column.default is not None and not column.primary_key}

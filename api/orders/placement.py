@@ -10,9 +10,9 @@ from sqlalchemy import bindparam, select, update
 
 from api.addresses.service import validate_address
 from api.audit.models import Breadcrumb
-from api.common.row_writes import inserted_ids, insert_new_rows, insert_rows, next_ids
+from api.common.row_writes import inserted_ids, insert_new_rows, insert_rows
 from api.common.timeutil import utcnow
-from api.extensions import db, on_postgresql
+from api.extensions import db
 from api.inventory.models import InventoryLevel, InventoryMovement
 from api.orders import allocation, history
 from api.orders.models import (
@@ -99,11 +99,8 @@ def _insert_requests(client_id, actor, batch, addresses):
             **{name: fields[name] for name in REQUEST_COLUMNS},
             **{f"to_{part}": stored.get(part) for part in ADDRESS_PARTS},
         })
-    table = FulfillmentRequest.__table__
-    if on_postgresql():  # ids in the order of the batch, which is the order of allocation
-        for row, request_id in zip(rows, next_ids(table, len(rows))):
-            row["id"] = request_id
-    return dict(insert_new_rows(table, rows, unique=("client_id", "fulfillment_request_id"),
+    # The ids ascend in the order of the batch, which is the order of allocation.
+    return dict(insert_new_rows(FulfillmentRequest.__table__, rows, unique=("client_id", "fulfillment_request_id"),
                                 returning=("fulfillment_request_id", "id")))
 
 
