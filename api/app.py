@@ -14,7 +14,7 @@ from api.auth.routes import blp as auth_blp
 from api.celery_app import celery_init_app
 from api.cli import register_commands
 from api.clients.routes import blp as clients_blp
-from api.common.errors import register_error_handlers
+from api.common.errors import Error, register_error_handlers
 from api.common.stored_input import IdConverter, refuse_unstorable_text
 from api.config import PROJECT_ROOT, Config
 from api.extensions import api, db, is_transient_database_error, migrate, prepare_postgresql, prepare_sqlite
@@ -61,6 +61,7 @@ def create_app(overrides=None):
         prepare_sqlite(db.engine, app.config["SQLITE_BUSY_TIMEOUT_S"])
         prepare_postgresql(db.engine)
     migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"))
+    api.ERROR_SCHEMA = Error  # the body every error answer has, documented in place of flask-smorest's own
     api.init_app(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"})
     for blueprint in FEATURES:

@@ -15,22 +15,14 @@ from sqlalchemy import event
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from sqlalchemy.orm import DeclarativeBase
 
-from api.common.errors import Error
-
 
 class Base(DeclarativeBase):
     pass
 
 
-class PortalApi(Api):
-    """flask-smorest documents its default error body; ours is api.common.errors.Error."""
-
-    ERROR_SCHEMA = Error
-
-
 db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
-api = PortalApi()
+api = Api()
 
 
 # SQLSTATEs of a server that is going away or not yet there: admin_shutdown (a restart or a fast

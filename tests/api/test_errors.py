@@ -240,3 +240,13 @@ def test_deeply_nested_json_is_refused_and_logged_without_its_body(client, heade
 ])
 def test_a_field_is_named_by_its_label(name, label):
     assert field_label(name) == label
+
+
+def test_the_api_document_gives_every_error_answer_the_one_error_shape(client):
+    document = client.get("/api/v4/openapi.json").get_json()
+
+    error_schema = {"$ref": "#/components/schemas/Error"}
+    responses = document["components"]["responses"]
+    assert "DEFAULT_ERROR" in responses and len(responses) > 1
+    assert all(response["content"]["application/json"]["schema"] == error_schema for response in responses.values())
+    assert set(document["components"]["schemas"]["Error"]["properties"]) == {"error", "description", "errors"}
