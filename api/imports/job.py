@@ -10,7 +10,8 @@ import threading
 import time
 import zlib
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from itertools import groupby
 from operator import itemgetter
 
@@ -39,6 +40,9 @@ class ImportContext:
     actor: str  # username of the requester
     is_admin: bool
     job_id: str | None = None  # None while validating
+    # A kind whose chunks take turns calls it before each stage of a chunk (see api.imports.registry);
+    # it returns at once where chunks are applied one after another.
+    wait_for_turn: object = lambda stage: None
 
 
 def pack(payload):
@@ -77,9 +81,16 @@ def apply_import(kind, job):
     return mail
 
 
+class _Stopped(Exception):
+    """A chunk waiting for its turn is not to be applied: one before it failed."""
+
+
 class _ChunksOfThisRun:
     """The unapplied chunks of an upload, handed out in order (to one thread or several) until the
-    run's deadline has passed; at least one is handed out, so every run makes progress."""
+    run's deadline has passed; at least one is handed out, so every run makes progress.
+
+    Each chunk handed out gets a ticket, its place in the run, by which chunks taking turns wait
+    for the ones before them (``wait_for_turn``)."""
 
     def __init__(self, upload_id, deadline):
         self.upload_id = upload_id
@@ -92,12 +103,14 @@ class _ChunksOfThisRun:
         self._lock = threading.Lock()
         self.cut_short = False  # chunks were left for the next run
         self.stopped = False  # a chunk failed: hand out no more
+        self._turns = threading.Condition(self._lock)
+        self._stage_of = []  # by ticket: the stage its chunk has reached; past every stage once it is done
 
     def __len__(self):
         return len(self._seqs)
 
     def take(self):
-        """The next chunk's seq, or None when the run is to take no more."""
+        """(ticket, seq) of the next chunk, or None when the run is to take no more."""
         with self._lock:
             if self.stopped or self._next == len(self._seqs):
                 return None
@@ -105,33 +118,57 @@ class _ChunksOfThisRun:
                 self.cut_short = True
                 return None
             self._next += 1
-            return self._seqs[self._next - 1]
+            self._stage_of.append(0)
+            return self._next - 1, self._seqs[self._next - 1]
+
+    def wait_for_turn(self, ticket, stage):
+        """Return once the chunks handed out before ``ticket`` have all gone past ``stage`` (into a
+        later stage, or done: committed, or found applied by another run); raise _Stopped if the run stops."""
+        with self._turns:
+            self._stage_of[ticket] = stage
+            self._turns.notify_all()
+            self._turns.wait_for(lambda: self.stopped or all(reached > stage for reached in self._stage_of[:ticket]))
+            if self.stopped:
+                raise _Stopped()
+
+    def done(self, ticket):
+        with self._turns:
+            self._stage_of[ticket] = float("inf")
+            self._turns.notify_all()
 
     def stop(self):
-        with self._lock:
+        with self._turns:
             self.stopped = True
+            self._turns.notify_all()
 
 
 def _apply_chunks(kind, context, chunks):
-    """Apply the run's chunks one after another or, for a kind whose chunks are independent, on
-    PostgreSQL, with IMPORT_APPLY_THREADS threads side by side.
+    """Apply the run's chunks one after another or, for a kind whose chunks are independent or take
+    turns, on PostgreSQL, with IMPORT_APPLY_THREADS threads side by side.
 
     Most of a chunk's time is the database writing rows and their index entries, so a second
     connection writing another chunk meanwhile keeps a second core busy. Each thread has its own
     session (its own app context); a chunk is claimed and committed on its own as before, so a run
-    cut short still leaves every chunk either applied once or untouched."""
+    cut short still leaves every chunk either applied once or untouched. Chunks taking turns commit
+    in file order, since each waits for the ones before it to be done before its last stage."""
     threads = current_app.config["IMPORT_APPLY_THREADS"]
-    if not kind.independent_chunks or threads < 2 or len(chunks) < 2 or not on_postgresql():
-        while (seq := chunks.take()) is not None:
-            _apply_chunk(kind, context, chunks.upload_id, seq)
+    side_by_side = kind.independent_chunks or kind.takes_turns
+    if not side_by_side or threads < 2 or len(chunks) < 2 or not on_postgresql():
+        while (taken := chunks.take()) is not None:
+            _apply_chunk(kind, context, chunks.upload_id, taken[1])
         return
     app = current_app._get_current_object()
 
     def apply_in_own_session():
         with app.app_context():
             try:
-                while (seq := chunks.take()) is not None:
-                    _apply_chunk(kind, context, chunks.upload_id, seq)
+                while (taken := chunks.take()) is not None:
+                    ticket, seq = taken
+                    in_turn = replace(context, wait_for_turn=partial(chunks.wait_for_turn, ticket))
+                    _apply_chunk(kind, in_turn, chunks.upload_id, seq)
+                    chunks.done(ticket)
+            except _Stopped:
+                db.session.rollback()  # the chunk stays unapplied, as the run ends on the failure before it
             except BaseException:
                 chunks.stop()
                 raise

@@ -23,6 +23,14 @@ to batch itself; rows that belong with the next batch's (the lines of one reques
 may cut) it holds back and answers with a later batch or from ``finish()``. Either way errors name the
 file's lines.
 
+Chunks are applied one after another, unless the kind says otherwise. Those of a kind with
+``independent_chunks`` (no chunk's rows depend on another's) are applied side by side in any order.
+Those of a kind that ``takes_turns`` are applied side by side in stages, each stage in file order:
+``apply_chunk`` calls ``ctx.wait_for_turn(stage)`` before each of its stages (1, 2, ...), which returns
+once every earlier chunk has gone past that stage, past the last one meaning committed. So a chunk's
+first stage overlaps the last stage of the chunk before, and what its last stage reads (stock, say)
+holds everything the earlier chunks wrote.
+
 Neither may use the request: the job runs in a worker, so both read the client from ``ctx``
 (an ``api.imports.job.ImportContext``).
 """
@@ -68,6 +76,7 @@ class ImportKind:
     noun: str  # plural, for messages: "items", "ASN lines"
     independent_chunks: bool  # no chunk's rows depend on another's: chunks may be applied side by side
     batch_check: object = None
+    takes_turns: bool = False  # chunks are applied side by side in stages, each stage in file order
     lines_in: object = None  # the file lines a chunk of cleaned rows stands for; None: [(line, cleaned)]
 
     def lines_of(self, rows):
@@ -77,12 +86,13 @@ class ImportKind:
         return apply_import(self, job)
 
 
-def register_import(name, *, apply_chunk, noun, validate=None, batch_check=None, independent_chunks=False, lines_in=None):
+def register_import(name, *, apply_chunk, noun, validate=None, batch_check=None, independent_chunks=False,
+                    takes_turns=False, lines_in=None):
     """The ImportKind ``name``, registered as the handler of its jobs. A kind whose chunks are not a list
     of ``(line, cleaned)``, one per file row (a request and its lines; items column by column), says
     which file lines a chunk stands for with ``lines_in``."""
     if (validate is None) == (batch_check is None):
         raise ValueError(f"{name}: give either validate or batch_check")
-    kind = ImportKind(name, validate, apply_chunk, noun, independent_chunks, batch_check, lines_in)
+    kind = ImportKind(name, validate, apply_chunk, noun, independent_chunks, batch_check, takes_turns, lines_in)
     job_kind(name)(kind)
     return kind

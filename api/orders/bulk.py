@@ -5,7 +5,8 @@ first row only).
 The file is checked as it arrives, a batch of rows at a time (a request's rows may straddle two
 batches: it is checked with the later one), each request by every rule of a single new request, and
 nothing is applied before its last row is checked. The job then
-creates and places the requests chunk by chunk: it locks the stock levels of every item of the chunk
+creates and places the requests chunk by chunk, in two stages (STORING, PLACING) that chunks applied
+side by side go through in file order: placing, it locks the stock levels of every item of the chunk
 in one order before placing any of them, so a chunk allocates as a set and never deadlocks against
 other allocations. A request that cannot be applied any more (its id taken meanwhile, by another
 upload too) fails on all its rows; the others of the chunk are applied."""
@@ -22,7 +23,7 @@ from api.imports.service import submit_import_in_batches
 from api.imports.upload_rows import upload_batches
 from api.orders.models import ADDRESS_PARTS, OPTIONS
 from api.orders.schemas import EDI_RETAILERS, EDI_TEXT_FIELDS, RequestWrite
-from api.orders.placement import add_requests
+from api.orders.placement import ids_of, place_requests, store_requests
 from api.orders.rules import check_requests, duplicate_request
 
 IMPORT_FULFILLMENT_REQUESTS = "import_fulfillment_requests"
@@ -289,9 +290,17 @@ def _field_errors(messages, lines, path=()):
         yield line, f"{column}: {text}"
 
 
+# A chunk's stages (see api.imports.registry): its requests are checked and stored, then placed. A
+# chunk stores its requests after the chunk before it stored its own, so request ids ascend in file
+# order, which is the order waiting shipments are allocated in; it places them once that chunk has
+# committed, so it allocates from the stock the earlier requests left.
+STORING, PLACING = 1, 2
+
+
 def apply_requests(chunk, context):
     """Create and place the chunk's requests as a set: each checked again by the rules (a ship profile
     may have gone since the upload, a request id been taken), then all stored and allocated together."""
+    context.wait_for_turn(STORING)
     loaded = [(entry["lines"], revived(REQUEST_FIELDS, entry["fields"])) for _, entry in chunk]
     failures, checked = [], []
     for (lines, fields), answer in zip(loaded, check_requests(context.client_id, [fields for _, fields in loaded])):
@@ -299,10 +308,13 @@ def apply_requests(chunk, context):
             failures.extend((line, answer.description) for line in lines)
         else:
             checked.append((lines, answer))
-    stored = add_requests(context.client_id, context.actor, [answer for _, answer in checked])
+    stored = store_requests(context.client_id, context.actor, [answer for _, answer in checked])
+    context.wait_for_turn(PLACING)
+    place_requests(context.client_id, context.actor, stored)
+    ids = ids_of(stored)
     for lines, answer in checked:
         reference = answer.fields["fulfillment_request_id"]
-        if reference not in stored:  # another upload or call took the request id meanwhile
+        if reference not in ids:  # another upload or call took the request id meanwhile
             failures.extend((line, duplicate_request(reference).description) for line in lines)
     return failures
 
@@ -312,7 +324,8 @@ def _file_lines_in(chunk):
 
 
 REQUESTS_IMPORT = register_import(IMPORT_FULFILLMENT_REQUESTS, batch_check=RequestsFileCheck, apply_chunk=apply_requests,
-                                  noun="fulfillment request rows", lines_in=_file_lines_in)
+                                  noun="fulfillment request rows", lines_in=_file_lines_in,
+                                  takes_turns=True)
 
 
 def submit_bulk_requests(identity, client_id, args):

@@ -56,17 +56,38 @@ class _NewShipment:
 
 
 def add_requests(client_id, actor, batch):
-    """Store ``batch`` (rules.CheckedRequest, in order) with their addresses checked, and place them:
-    shipments with stock allocated as each fill type says, the ledger moved, a breadcrumb each (the
-    caller commits). Answers {fulfillment_request_id: request id} of those stored: a request whose id
-    another transaction took since it was checked is left out, and nothing of it is written."""
+    """Store ``batch`` (rules.CheckedRequest, in order) and place it (the caller commits); answers
+    {fulfillment_request_id: request id} of those stored, as store_requests."""
+    stored = store_requests(client_id, actor, batch)
+    place_requests(client_id, actor, stored)
+    return ids_of(stored)
+
+
+def store_requests(client_id, actor, batch):
+    """Write ``batch`` (rules.CheckedRequest, in order) with their addresses checked, their sets and
+    items, not yet placed: the stored requests, for place_requests. A request whose id another
+    transaction took since it was checked is left out, and nothing of it is written."""
     if not batch:
-        return {}
+        return []
     addresses = [validate_address(checked.fields["to_address"]) for checked in batch]
     ids = _insert_requests(client_id, actor, batch, addresses)
-    placed = [_Placed(ids[checked.fields["fulfillment_request_id"]], checked, address, [], [])
+    stored = [_Placed(ids[checked.fields["fulfillment_request_id"]], checked, address, [], [])
               for checked, address in zip(batch, addresses) if checked.fields["fulfillment_request_id"] in ids]
-    _insert_sets(placed)
+    _insert_sets(stored)
+    return stored
+
+
+def ids_of(stored):
+    """{fulfillment_request_id: request id} of requests stored by store_requests."""
+    return {request.checked.fields["fulfillment_request_id"]: request.id for request in stored}
+
+
+def place_requests(client_id, actor, placed):
+    """Place requests that store_requests wrote, in their order: shipments with stock allocated as
+    each fill type says, the ledger moved, a breadcrumb each (the caller commits). The stock of all
+    their items is locked first, so what they allocate reads what every transaction committed before."""
+    if not placed:
+        return
     levels = allocation.lock_stock_of(client_id, {line.item_id for request in placed for line in request.lines})
     free = {key: unbound for key, (_, unbound) in levels.items()}
     warehouses = db.session.scalars(select(Warehouse)).all()
@@ -79,7 +100,6 @@ def add_requests(client_id, actor, batch):
          "message": history.creation_note(request.address["is_valid"], request.address["validation_error"],
                                           request.checked.fields["fill_type"], request.shipments)}
         for request in placed])
-    return ids
 
 
 def _insert_requests(client_id, actor, batch, addresses):

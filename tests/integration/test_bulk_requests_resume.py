@@ -26,6 +26,27 @@ ADDRESS = {"to_name": "Pat Doe", "to_address_1": "75 Livingston St", "to_city": 
            "to_postal_code": "11201", "to_country": "US", "to_phone": "718 555 0100"}
 
 
+def reference_of(n):
+    return f"BULK-{n:05d}"
+
+
+def lines_of(n):
+    """(index of the item, units) of each line of the file's request ``n``."""
+    return [((n + line) % ITEMS, line + 1) for line in range(LINES_PER_REQUEST)]
+
+
+def allocated_in_file_order():
+    """Whether each request of the file gets its stock, the requests taking it one after another in
+    file order, each whole or not at all (fill type complete, one warehouse)."""
+    free, allocated = [UNITS_PER_ITEM] * ITEMS, []
+    for n in range(REQUESTS):
+        allocated.append(all(free[item] >= units for item, units in lines_of(n)))
+        if allocated[-1]:
+            for item, units in lines_of(n):
+                free[item] -= units
+    return allocated
+
+
 def upload_bulk_requests(client, factory, acme):
     requester = factory.user("client", acme, username="acme.orders", email="orders@acme.test")
     items = [factory.item(acme, upc=f"7{n:011d}") for n in range(ITEMS)]
@@ -33,9 +54,9 @@ def upload_bulk_requests(client, factory, acme):
         record_movement(item, "NJ01", unbound=UNITS_PER_ITEM, reason="receipt", reference="test", actor="test")
     db.session.commit()
     rows = [
-        {"fulfillment_request_id": f"BULK-{n:05d}", "warehouse_id": "NJ01", "fill_type": "complete", **ADDRESS,
-         "upc": items[(n + line) % ITEMS].upc, "quantity": str(line + 1)}
-        for n in range(REQUESTS) for line in range(LINES_PER_REQUEST)
+        {"fulfillment_request_id": reference_of(n), "warehouse_id": "NJ01", "fill_type": "complete", **ADDRESS,
+         "upc": items[item].upc, "quantity": str(units)}
+        for n in range(REQUESTS) for item, units in lines_of(n)
     ]
     answer = client.post("/api/v4/fulfillment_requests/bulk", json=rows, headers=factory.headers(requester))
     assert answer.status_code == 202, answer.get_json()
@@ -60,6 +81,13 @@ def assert_every_request_created_and_allocated_once(job_id, acme, mail):
     assert ledger_drift() == []
     waiting = db.session.scalar(select(func.count()).select_from(Shipment).where(Shipment.inventory_allocated.is_(False)))
     assert 0 < waiting < REQUESTS
+    # However the chunks were applied (side by side, and by two workers), the requests were stored
+    # in file order and took the stock as one pass down the file would have given it.
+    stored = db.session.execute(select(FulfillmentRequest.fulfillment_request_id, Shipment.inventory_allocated)
+                                .join(Shipment, Shipment.request_id == FulfillmentRequest.id)
+                                .order_by(FulfillmentRequest.id)).all()
+    assert [reference for reference, _ in stored] == [reference_of(n) for n in range(REQUESTS)]
+    assert [allocated for _, allocated in stored] == allocated_in_file_order()
     [message] = mail.messages
     assert message["To"] == "orders@acme.test"
     assert f"{LINES} applied, 0 failed" in message.get_body().get_content()

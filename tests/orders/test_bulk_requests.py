@@ -2,19 +2,22 @@
 checked by every rule of a new request before a job creates and places the requests."""
 import csv
 import io
+import threading
 from datetime import timedelta
 
 import pytest
 from sqlalchemy import func, select
 
 from api.common.timeutil import utcnow
-from api.extensions import db
+from api.extensions import db, on_postgresql
+from api.imports import job as import_job
 from api.imports.job import ImportContext, pack, unpack
 from api.imports.models import ImportChunk
 from api.jobs import runner
 from api.jobs import service as job_service
 from api.jobs.models import Job
-from api.orders.bulk import REQUEST_FIELDS, REQUESTS_IMPORT, apply_requests
+from api.orders import bulk
+from api.orders.bulk import PLACING, REQUEST_FIELDS, REQUESTS_IMPORT, STORING, apply_requests
 from api.orders.models import FulfillmentRequest
 from tests.api.helpers import assert_error
 from tests.imports.world import mail_files  # noqa: F401 (fixture)
@@ -292,7 +295,7 @@ def test_a_request_straddling_batches_is_applied_once_with_all_its_lines(
     job = db.session.get(Job, answer.get_json()["id"])
     assert (job.state, job.total, job.succeeded, job.failed) == ("succeeded", 5, 5, 0)
     # A chunk holds the requests its batch completed: FR-2 (lines 3-5) waits for line 6 to end it.
-    assert applied == [[[2]], [[3, 4, 5]], [[6]]]
+    assert sorted(applied) == [[[2]], [[3, 4, 5]], [[6]]]
     assert references() == ["FR-1", "FR-2", "FR-3"]
     assert items_of("FR-2") == [("TENT", 1), ("STOVE", 2), ("LAMP", 1)]
 
@@ -452,3 +455,81 @@ def test_a_row_failing_in_the_job_is_mailed_with_its_cells(client, manager, cata
     taken = "fulfillment_request_id 'FR-2' is already used by another request."
     assert [cells[:5] for cells in failed] == [["line", "error", "fulfillment_request_id", "upc", "quantity"],
                                               ["3", taken, "FR-2", "TENT", "1"], ["4", taken, "FR-2", "STOVE", "1"]]
+
+
+@pytest.fixture
+def turns_taken(monkeypatch):
+    """{(ticket, stage): Event}: set when the chunk handed out as ``ticket`` (0 for the first) reaches
+    ``stage`` (bulk.STORING, bulk.PLACING) and asks for its turn, as chunks applied side by side do."""
+    reached = {(ticket, stage): threading.Event() for ticket in range(4) for stage in (STORING, PLACING)}
+    wait_for_turn = import_job._ChunksOfThisRun.wait_for_turn
+
+    def reach(chunks, ticket, stage):
+        reached[(ticket, stage)].set()
+        return wait_for_turn(chunks, ticket, stage)
+
+    monkeypatch.setattr(import_job._ChunksOfThisRun, "wait_for_turn", reach)
+    return reached
+
+
+@pytest.fixture
+def uploaded_side_by_side(app, client, manager, catalogue, stock, batches_of, monkeypatch):
+    """uploaded_side_by_side(): the job of a file of requests FR-1 to FR-6, one tent each at NJ01 (fill
+    complete) where three are in stock, applied by two threads; read two rows at a time, its chunks
+    hold requests 1, 2-3, 4-5 and 6 (a batch's last request waits for the next batch to end it)."""
+    monkeypatch.setitem(app.config, "IMPORT_APPLY_THREADS", 2)
+    batches_of(2)
+    stock(catalogue["tent"], NJ01=3)
+
+    def run():
+        rows = [row(f"FR-{n}", "TENT", "1", warehouse_id="NJ01", fill_type="complete") for n in range(1, 7)]
+        answer = upload(client, manager, rows)
+        assert answer.status_code == 202, answer.get_json()
+        return db.session.get(Job, answer.get_json()["id"])
+
+    return run
+
+
+def test_chunks_applied_side_by_side_store_and_allocate_in_file_order(uploaded_side_by_side, monkeypatch, turns_taken):
+    store = bulk.store_requests
+
+    def store_once_the_next_chunk_is_ready(client_id, actor, batch):
+        if on_postgresql() and batch[0].fields["fulfillment_request_id"] == "FR-1":
+            # The second chunk has been handed out and asks to store its requests while the first is
+            # about to store its own. It must wait: had it gone on, it would reach its placing now.
+            assert turns_taken[(1, STORING)].wait(60), "the second chunk never came"
+            assert not turns_taken[(1, PLACING)].wait(3), "the second chunk stored before the first"
+        return store(client_id, actor, batch)
+
+    monkeypatch.setattr(bulk, "store_requests", store_once_the_next_chunk_is_ready)
+
+    job = uploaded_side_by_side()
+
+    assert (job.state, job.succeeded, job.failed) == ("succeeded", 6, 0)
+    db.session.expire_all()
+    stored = db.session.scalars(select(FulfillmentRequest).order_by(FulfillmentRequest.id)).all()
+    # The ids ascend in file order, the order waiting shipments are allocated in later, and the
+    # three tents went to the first three requests of the file.
+    assert [request.fulfillment_request_id for request in stored] == [f"FR-{n}" for n in range(1, 7)]
+    assert [request.shipments[0].inventory_allocated for request in stored] == [True] * 3 + [False] * 3
+
+
+def test_a_chunk_failing_while_the_next_waits_for_its_turn_leaves_nothing_applied(
+        uploaded_side_by_side, monkeypatch, turns_taken):
+    place = bulk.place_requests
+
+    def fail_once_the_next_chunk_waits_to_place(client_id, actor, stored):
+        if stored[0].checked.fields["fulfillment_request_id"] == "FR-1":
+            if on_postgresql():
+                assert turns_taken[(1, PLACING)].wait(60), "the second chunk never came"
+            raise RuntimeError("the disk is full")
+        return place(client_id, actor, stored)
+
+    monkeypatch.setattr(bulk, "place_requests", fail_once_the_next_chunk_waits_to_place)
+
+    job = uploaded_side_by_side()
+
+    assert (job.state, job.succeeded) == ("failed", 0)
+    # The second chunk had stored its requests in its own transaction: it was rolled back.
+    assert references() == []
+    assert not db.session.scalar(select(func.count()).select_from(ImportChunk))  # the failed job's chunks are dropped
