@@ -5,11 +5,10 @@ from sqlalchemy.dialects.postgresql import ARRAY
 from api.extensions import on_postgresql
 
 
-def one_of(column, values):
-    """``column`` is one of ``values``. On PostgreSQL the values travel as one array parameter
-    (``= ANY``), so the statement's text stays the same however many there are: an IN list of a bulk
-    chunk's thousands of UPCs or request ids is SQL text that SQLAlchemy renders and the driver parses
-    again on every call."""
+def among(column, values):
+    """``column IN values``: one array parameter on PostgreSQL (``= ANY``), so the statement's text
+    stays the same however many values there are (an IN list of a bulk chunk's thousands of UPCs is
+    SQL text built and parsed again on every call); a parameter list elsewhere."""
     values = list(values)
     if on_postgresql():
         return column == any_(bindparam(None, values, type_=ARRAY(column.type)))

@@ -12,7 +12,7 @@ from sqlalchemy import select, tuple_
 from sqlalchemy.orm import selectinload
 
 from api.addresses.service import US_POSTAL_AREAS, distance_km, place_of
-from api.common.queries import one_of
+from api.common.queries import among
 from api.extensions import db
 from api.inventory.models import InventoryLevel
 from api.inventory.service import record_movement
@@ -93,7 +93,7 @@ def _lock_levels(client_id, location, item_ids):
     """The levels of ``item_ids`` at ``location``, locked in item order: {item_id: unbound}."""
     rows = db.session.scalars(
         select(InventoryLevel).where(InventoryLevel.client_id == client_id, InventoryLevel.location == location,
-                                     one_of(InventoryLevel.item_type_id, sorted(item_ids)))
+                                     among(InventoryLevel.item_type_id, sorted(item_ids)))
         .order_by(InventoryLevel.item_type_id).with_for_update().execution_options(populate_existing=True)
     ).all()
     return {row.item_type_id: row.unbound for row in rows}
@@ -225,6 +225,6 @@ def lock_stock_of(client_id, item_ids):
     waiting for one of theirs."""
     rows = db.session.execute(
         select(InventoryLevel.item_type_id, InventoryLevel.location, InventoryLevel.id, InventoryLevel.unbound)
-        .where(InventoryLevel.client_id == client_id, one_of(InventoryLevel.item_type_id, sorted(item_ids)))
+        .where(InventoryLevel.client_id == client_id, among(InventoryLevel.item_type_id, sorted(item_ids)))
         .order_by(InventoryLevel.location, InventoryLevel.item_type_id).with_for_update()) if item_ids else ()
     return {(item_id, location): (level_id, unbound) for item_id, location, level_id, unbound in rows}

@@ -10,7 +10,7 @@ from sqlalchemy.orm import aliased
 
 from api.addresses.service import US_POSTAL_AREAS, country_code, us_state_code, zip_state
 from api.common.errors import ApiError, Conflict
-from api.common.queries import one_of
+from api.common.queries import among
 from api.common.tenancy import owned_by, scoped
 from api.common.timeutil import utcnow
 from api.extensions import db
@@ -89,7 +89,7 @@ def catalogue_items(client_id, upcs):
     if not upcs:
         return {}
     rows = db.session.execute(select(ItemType.id, ItemType.upc, ItemType.name, ItemType.composite_type)
-                              .where(owned_by(ItemType, client_id), one_of(ItemType.upc, upcs))).all()
+                              .where(owned_by(ItemType, client_id), among(ItemType.upc, upcs))).all()
     components = {}
     composite_ids = [row.id for row in rows if row.composite_type in VIRTUAL_TYPES]
     if composite_ids:
@@ -98,7 +98,7 @@ def catalogue_items(client_id, upcs):
                 select(ItemComponent.parent_id, ItemComponent.quantity, child.id, child.upc, child.name,
                        child.composite_type)
                 .join(child, child.id == ItemComponent.child_id)
-                .where(one_of(ItemComponent.parent_id, composite_ids)).order_by(ItemComponent.id)):
+                .where(among(ItemComponent.parent_id, composite_ids)).order_by(ItemComponent.id)):
             components.setdefault(parent_id, []).append(Component(CatalogueItem(*child_values, ()), quantity))
     return {row.upc: CatalogueItem(row.id, row.upc, row.name, row.composite_type, tuple(components.get(row.id, ())))
             for row in rows}
@@ -120,7 +120,7 @@ class _Lookups:
         self.items = catalogue_items(client_id, upcs)
         references = sorted({fields["fulfillment_request_id"] for fields in batch})
         self.taken = set(db.session.scalars(select(FulfillmentRequest.fulfillment_request_id).where(
-            FulfillmentRequest.client_id == client_id, one_of(FulfillmentRequest.fulfillment_request_id, references))))
+            FulfillmentRequest.client_id == client_id, among(FulfillmentRequest.fulfillment_request_id, references))))
 
 
 def check_requests(client_id, batch):

@@ -2,10 +2,11 @@
 an ``id`` creates a case pack, a row with one converts that (simple) item into a case pack."""
 from sqlalchemy import insert, select
 
+from api.common.queries import among
 from api.common.tenancy import owned_by
 from api.extensions import db
 from api.imports.registry import Validated
-from api.products.catalogue_lookups import among, batches, conflicts, existing, ids_by_upc, named_items, refresh_statistics
+from api.products.catalogue_lookups import batches, conflicts, existing, ids_by_upc, named_items, refresh_statistics
 from api.products.fields import CellError, admin_only_changes, admin_only_message, clean_quantity_cell
 from api.products.item_rows import ItemRows, write_items
 from api.products.models import CASE_PACK, SIMPLE, ItemComponent, ItemType

@@ -1,7 +1,7 @@
 """The client's items an upload names, looked up in batches (or read whole for a small catalogue)."""
-from sqlalchemy import any_, bindparam, func, select, text
-from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy import func, select, text
 
+from api.common.queries import among
 from api.common.tenancy import owned_by
 from api.extensions import db, on_postgresql
 from api.products.models import ItemType
@@ -23,14 +23,6 @@ def batches(values):
         return
     for start in range(0, len(values), LOOKUP_BATCH):
         yield values[start:start + LOOKUP_BATCH]
-
-
-def among(column, values):
-    """``column IN values``: one array parameter on PostgreSQL (no statement with thousands of
-    parameters to build and parse), a parameter list elsewhere."""
-    if on_postgresql():
-        return column == any_(bindparam(None, list(values), type_=ARRAY(column.type)))
-    return column.in_(values)
 
 
 def existing(client_id, column, values):
