@@ -6,6 +6,7 @@ it again) continues after the last committed chunk and applies every row exactly
 is run in time slices the same way: a run stops taking chunks once its slice is spent and the job
 goes on in the next run.
 """
+import math
 import threading
 import time
 import zlib
@@ -81,6 +82,9 @@ def apply_import(kind, job):
     return mail
 
 
+DONE = math.inf  # the stage of a chunk committed, or found applied by another run: past every stage
+
+
 class _Stopped(Exception):
     """A chunk waiting for its turn is not to be applied: one before it failed."""
 
@@ -104,7 +108,7 @@ class _ChunksOfThisRun:
         self.cut_short = False  # chunks were left for the next run
         self.stopped = False  # a chunk failed: hand out no more
         self._turns = threading.Condition(self._lock)
-        self._stage_of = []  # by ticket: the stage its chunk has reached; past every stage once it is done
+        self._stage_of = []  # by ticket: the stage its chunk has reached, DONE once it is done
 
     def __len__(self):
         return len(self._seqs)
@@ -133,7 +137,7 @@ class _ChunksOfThisRun:
 
     def done(self, ticket):
         with self._turns:
-            self._stage_of[ticket] = float("inf")
+            self._stage_of[ticket] = DONE
             self._turns.notify_all()
 
     def stop(self):
