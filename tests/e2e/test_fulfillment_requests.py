@@ -40,6 +40,24 @@ def request_links(page):
     return scroller(page).locator("tbody a")
 
 
+def cut_short(page):
+    """[(text, whether it shows whole on hover)] of the list's headings and cells too wide for their column."""
+    return page.evaluate(
+        """() => {
+            const table = document.querySelector('[data-testid=requests-scroller] table');
+            const tooWide = (cell) => {
+                const text = document.createRange();
+                text.selectNodeContents(cell);
+                const style = getComputedStyle(cell);
+                const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+                return text.getBoundingClientRect().width > room;
+            };
+            return [...table.querySelectorAll('thead th, tbody tr[data-index] td')].filter(tooWide)
+                .map((cell) => [cell.textContent, cell.title === cell.textContent]);
+        }"""
+    )
+
+
 def test_list_filter_open_edit_approve_and_create_a_return(factory, live_api, page, screenshot):
     acme = factory.client("Acme Outdoor")
     factory.user("client", acme, username="alex.lead")
@@ -71,8 +89,16 @@ def test_list_filter_open_edit_approve_and_create_a_return(factory, live_api, pa
         expect(page.get_by_role("link", name=button, exact=True)).to_be_visible()
     expect(page.get_by_role("link", name="Import from Shopify")).to_have_count(0)  # the client has no shop
     expect(request_links(page).first).to_have_text("FR-RISKY")  # newest first
-    for column in ("ID", "Order ID", "Warehouse", "Ship Profile ID", "Ship Method", "To Address", "Order Date"):
+    columns = ("ID", "Order ID", "Warehouse", "Ship Profile ID", "Ship Method", "To Address", "Order Date")
+    for column in columns:
         expect(scroller(page).get_by_role("columnheader", name=column, exact=True)).to_be_visible()
+    # Every heading and order date fits its column; a longer reference, ship method or address is cut
+    # short with an ellipsis and shows whole on hover.
+    cut = cut_short(page)
+    assert {text for text, _ in cut} & set(columns) == set()
+    assert [text for text, _ in cut if re.fullmatch(r"\d\d/\d\d/\d{4} .*", text)] == []
+    assert [text for text, whole_on_hover in cut if not whole_on_hover] == []
+    assert any(text.startswith("Pat Doe") for text, _ in cut)  # an address did not fit: the check saw one
     screenshot(page, "list")
 
     # Scrolling to the end fetches the next page by cursor until the oldest request is drawn.

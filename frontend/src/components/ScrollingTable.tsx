@@ -33,6 +33,8 @@ interface ScrollingTableProps<Row> {
   resetKey: string;
   emptyText: string;
   testId: string;
+  /** The narrowest the table is drawn, in px: on a narrower screen the list scrolls sideways rather than squeeze its columns. */
+  minWidth?: number;
 }
 
 /**
@@ -49,6 +51,7 @@ export function ScrollingTable<Row>({
   resetKey,
   emptyText,
   testId,
+  minWidth,
 }: ScrollingTableProps<Row>) {
   const { rows, hasMore, loading, failed, loadMore } = pages;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -76,10 +79,10 @@ export function ScrollingTable<Row>({
     <div
       ref={scrollRef}
       className="border rounded"
-      style={{ height: 'calc(100vh - 320px)', minHeight: 360, overflowY: 'auto' }}
+      style={{ height: 'calc(100vh - 320px)', minHeight: 360, overflow: 'auto' }}
       data-testid={testId}
     >
-      <Table hover className="mb-0" style={{ tableLayout: 'fixed' }}>
+      <Table hover className="mb-0 small" style={{ tableLayout: 'fixed', minWidth }}>
         <thead className="table-light" style={{ position: 'sticky', top: 0, zIndex: 1 }}>
           <tr>{header}</tr>
         </thead>

@@ -17,6 +17,10 @@ import {
   STATUS_OPTIONS,
 } from '../request-filters';
 
+// Below this width (px) the list scrolls sideways: every heading and the order dates still fit their columns (a
+// longer value is cut short, whole on hover).
+const LIST_MIN_WIDTH = 960;
+
 function shipTo(request: FulfillmentRequest): string {
   const { name, city, state, postal_code: postalCode } = request.to_address;
   return [name, [city, state].filter(Boolean).join(', '), postalCode].filter(Boolean).join(' · ');
@@ -84,29 +88,35 @@ export function RequestList({ clientId, shopName }: { clientId: string; shopName
         pages={pages}
         header={
           <>
-            <th style={{ width: '14%' }}>ID</th>
-            <th style={{ width: '12%' }}>Order ID</th>
-            <th style={{ width: '9%' }}>Warehouse</th>
+            <th style={{ width: '12%' }}>ID</th>
+            <th style={{ width: '9%' }}>Order ID</th>
+            <th style={{ width: '11%' }}>Warehouse</th>
             <th style={{ width: '10%' }}>Ship Profile ID</th>
-            <th style={{ width: '12%' }}>Ship Method</th>
+            <th style={{ width: '10%' }}>Ship Method</th>
             <th>To Address</th>
-            <th style={{ width: '19%' }}>Order Date</th>
+            <th style={{ width: '25%' }}>Order Date</th>
           </>
         }
         columnCount={7}
         rowKey={(request) => request.id}
         cells={(request) => (
           <>
-            <td className="text-truncate">
+            <td className="text-truncate" title={request.fulfillment_request_id}>
               <Link to={`${base}/${request.id}`} onClick={(event) => event.stopPropagation()}>
                 {request.fulfillment_request_id}
               </Link>
             </td>
-            <td className="text-truncate">{request.order_id}</td>
+            <td className="text-truncate" title={request.order_id ?? undefined}>
+              {request.order_id}
+            </td>
             <td className="text-truncate">{request.warehouse_id}</td>
             <td className="text-truncate">{request.ship_profile_id}</td>
-            <td className="text-truncate">{request.ship_method}</td>
-            <td className="text-truncate">{shipTo(request)}</td>
+            <td className="text-truncate" title={request.ship_method ?? undefined}>
+              {request.ship_method}
+            </td>
+            <td className="text-truncate" title={shipTo(request)}>
+              {shipTo(request)}
+            </td>
             <td className="text-truncate">{formatDateTime(request.created_at)}</td>
           </>
         )}
@@ -114,6 +124,7 @@ export function RequestList({ clientId, shopName }: { clientId: string; shopName
         resetKey={JSON.stringify(query)}
         emptyText="No fulfillment requests found."
         testId="requests-scroller"
+        minWidth={LIST_MIN_WIDTH}
       />
     </section>
   );
