@@ -8,6 +8,7 @@ from api.inventory.service import record_movement
 from api.orders.models import PROCESSING, VALIDATING, FulfillmentRequest
 from api.orders.service import add_request
 from api.products.models import BUNDLE, ItemComponent, ItemType
+from api.shipping.models import Carrier, ShipProfile
 
 DEMO_ITEMS = (  # upc, sku, name, units at NJ01, units at CA01
     ("850001000017", "TENT-2P", "Two-person trail tent", 40, 25),
@@ -59,6 +60,14 @@ def _request(client_id, reference, address, items, **fields):
                                                "to_address": address, "sets": sets})
 
 
+def _carried_by(client_id, carrier, method):
+    """The fields of a request shipped by ``method`` on the client's ship profile of ``carrier``; none
+    (the warehouse chooses) when the client has no such profile."""
+    profile_id = db.session.scalars(select(ShipProfile.id).join(Carrier).where(
+        ShipProfile.client_id == client_id, Carrier.name == carrier).order_by(ShipProfile.id)).first()
+    return {"ship_profile_id": profile_id, "ship_method": method} if profile_id else {}
+
+
 def seed_demo_requests(client_id):
     """Add the demo catalogue and requests of a client that has none yet."""
     if db.session.scalars(select(FulfillmentRequest.id).filter_by(client_id=client_id)).first() is not None:
@@ -66,12 +75,16 @@ def seed_demo_requests(client_id):
     if db.session.scalars(select(ItemType.id).filter_by(client_id=client_id)).first() is None:
         _catalogue(client_id)
     tent, stove, lantern, kit = "850001000017", "850001000024", "850001000031", "850001000048"
-    _request(client_id, "DEMO-1", BROOKLYN, [(tent, 1, None), (stove, 2, None)])
-    _request(client_id, "DEMO-2", LOS_ANGELES, [(kit, 1, None)], fill_type="complete")
+    _request(client_id, "DEMO-1", BROOKLYN, [(tent, 1, None), (stove, 2, None)],
+             **_carried_by(client_id, "UPS", "UPS_GROUND"))
+    _request(client_id, "DEMO-2", LOS_ANGELES, [(kit, 1, None)], fill_type="complete",
+             **_carried_by(client_id, "FedEx", "FEDEX_2_DAY"))
     _request(client_id, "DEMO-3", BROOKLYN, [(lantern, 8, None)], fill_type="complete", warehouse_id="NJ01")
     _request(client_id, "DEMO-4", {**BROOKLYN, "city": "Springfield"}, [(tent, 1, None)])
-    _request(client_id, "DEMO-5", TORONTO, [(tent, 1, "189.00")], incoterm="DDP")
-    processing = _request(client_id, "DEMO-6", LOS_ANGELES, [(tent, 2, None)])
+    _request(client_id, "DEMO-5", TORONTO, [(tent, 1, "189.00")], incoterm="DDP",
+             **_carried_by(client_id, "UPS", "UPS_2ND_DAY_AIR"))
+    processing = _request(client_id, "DEMO-6", LOS_ANGELES, [(tent, 2, None)],
+                          **_carried_by(client_id, "USPS", "USPS_PRIORITY_MAIL"))
     # The warehouse moves shipments on once it starts picking; the demo shows one that has.
     for shipment in processing.shipments:
         shipment.status = PROCESSING

@@ -6,6 +6,7 @@ from api.clients.models import Client
 from api.extensions import db
 from api.inventory.service import ledger_drift
 from api.orders.models import FulfillmentRequest
+from api.shipping.models import ShipProfile
 from tests.orders.test_fulfillment_requests import URL
 
 TABS = {"shipmentStatus=validating": ["DEMO-7", "DEMO-4", "DEMO-3"], "shipmentStatus=processing": ["DEMO-6"],
@@ -22,6 +23,11 @@ def test_seed_demo_fills_every_tab_of_the_request_list(app, client, factory):
     headers = factory.headers(factory.user("client", acme))
     listed = client.get(URL, headers=headers).get_json()["fulfillment_requests"]
     assert [request["fulfillment_request_id"] for request in listed] == [f"DEMO-{n}" for n in range(8, 0, -1)]
+    profiles = {profile.id: profile.carrier.name for profile in db.session.scalars(select(ShipProfile).filter_by(client_id=acme.id))}
+    carried = {request["fulfillment_request_id"]: (profiles.get(request["ship_profile_id"]), request["ship_method"])
+               for request in listed if request["ship_profile_id"] is not None}
+    assert carried == {"DEMO-1": ("UPS", "UPS_GROUND"), "DEMO-2": ("FedEx", "FEDEX_2_DAY"),
+                       "DEMO-5": ("UPS", "UPS_2ND_DAY_AIR"), "DEMO-6": ("USPS", "USPS_PRIORITY_MAIL")}
     for query, expected in TABS.items():
         page = client.get(f"{URL}?{query}", headers=headers).get_json()["fulfillment_requests"]
         assert [request["fulfillment_request_id"] for request in page] == expected, query
