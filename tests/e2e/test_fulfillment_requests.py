@@ -139,6 +139,8 @@ def test_list_filter_open_edit_approve_and_create_a_return(factory, live_api, pa
     expect(page.get_by_role("heading", name="Fulfillment Request FR-BUNDLE")).to_be_visible()
     for card in ("Fulfillment Request", "Settings", "Shipping Address", "Shipping Carrier and Method", "Sets", "Shipments"):
         expect(page.get_by_role("heading", name=card, exact=True)).to_be_visible()
+    expect(page.get_by_text(f"{ups.id} · UPS · UPS account", exact=True)).to_be_visible()
+    expect(page.get_by_text("UPS_GROUND", exact=True)).to_be_visible()
     expect(page.get_by_text("Internal ID")).to_have_count(0)  # admins only
     expect(page.get_by_role("heading", name="Breadcrumbs")).to_have_count(0)
     expect(page.get_by_role("cell", name="Trail Tent")).to_have_count(0)
@@ -186,6 +188,7 @@ def test_list_filter_open_edit_approve_and_create_a_return(factory, live_api, pa
     page.goto(f"{live_api}/{acme.id}/fulfillment_requests/{risky['id']}")
     expect(page.get_by_role("heading", name="Shopify Risk Analysis")).to_be_visible()
     expect(page.get_by_text("Shopify recommends: investigate.")).to_be_visible()
+    expect(page.get_by_text("None (the warehouse chooses)", exact=True)).to_be_visible()  # no ship profile
     screenshot(page, "approval")
     page.get_by_role("button", name="Approve").click()
     expect(page.get_by_role("alert")).to_have_text("Fulfillment Request has been approved")

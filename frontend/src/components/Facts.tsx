@@ -21,7 +21,10 @@ export function Facts({ title, facts }: { title: string; facts: [string, ReactNo
         {facts.map(([label, value]) => (
           <Fragment key={label}>
             <dt className="col-6">{label}</dt>
-            <dd className="col-6 mb-1 text-break">{value ?? ''}</dd>
+            {/* An empty value keeps its line, so the labels below stay level with their values. */}
+            <dd className="col-6 mb-1 text-break" style={{ minHeight: '1.5em' }}>
+              {value ?? ''}
+            </dd>
           </Fragment>
         ))}
       </dl>

@@ -8,6 +8,7 @@ import { useMutation } from '../../../lib/use-mutation';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { saveFile } from '../../../lib/save-file';
 import { getReturnLabel, requestKey, useCarriers, useRequest, useShipProfiles } from '../api/requests';
+import { shipProfileName } from '../ship-profiles';
 
 /** Spec part 2, §5: return labels are not made for these carriers. */
 const NOT_FOR_RETURNS = ['LTL', 'Custom'];
@@ -77,7 +78,7 @@ export function CreateReturn({ clientId, requestId }: { clientId: string; reques
               <option value="">Choose a ship profile</option>
               {usable.map((candidate) => (
                 <option key={candidate.id} value={candidate.id}>
-                  {candidate.carrier_account.carrier_name} · {candidate.name}
+                  {shipProfileName(candidate)}
                 </option>
               ))}
             </Form.Select>

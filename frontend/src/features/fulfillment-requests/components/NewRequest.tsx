@@ -16,6 +16,7 @@ import {
   useShipProfiles,
 } from '../api/requests';
 import { daysBefore } from '../request-filters';
+import { ANY_SHIP_METHOD, NO_SHIP_PROFILE, shipProfileName } from '../ship-profiles';
 import {
   BILLING_TYPES,
   billingFieldsShow,
@@ -149,17 +150,17 @@ function RequestForm({ clientId, profiles, carriers, shipmentTypes, initial }: R
         <Row className="g-2">
           <Field label="Ship Profile" id="fr-profile" sm={4}>
             <Form.Select value={values.shipProfileId} onChange={(e) => setValues((current) => ({ ...current, shipProfileId: e.target.value, shipMethod: '', saturdayDelivery: false }))}>
-              <option value="">None (the warehouse chooses)</option>
+              <option value="">{NO_SHIP_PROFILE}</option>
               {profiles.map((candidate) => (
                 <option key={candidate.id} value={candidate.id}>
-                  {candidate.carrier_account.carrier_name} · {candidate.name}
+                  {shipProfileName(candidate)}
                 </option>
               ))}
             </Form.Select>
           </Field>
           <Field label="Ship Method" id="fr-method" sm={4}>
             <Form.Select value={values.shipMethod} disabled={!profile} onChange={(e) => setValues((current) => ({ ...current, shipMethod: e.target.value, saturdayDelivery: false }))}>
-              <option value="">Any</option>
+              <option value="">{ANY_SHIP_METHOD}</option>
               {methods.map((method) => (
                 <option key={method.code} value={method.code}>
                   {method.name}

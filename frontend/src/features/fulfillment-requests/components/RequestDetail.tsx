@@ -12,7 +12,8 @@ import { useCan, useCurrentUserContext } from '../../../lib/current-user';
 import type { FulfillmentRequest, FulfillmentRequestUpdate, RequestSetItem } from '../../../lib/models';
 import { useMutation } from '../../../lib/use-mutation';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { approveRequest, cancelShipment, requestKey, updateRequest, useRequest } from '../api/requests';
+import { approveRequest, cancelShipment, requestKey, updateRequest, useRequest, useShipProfiles } from '../api/requests';
+import { ANY_SHIP_METHOD, requestShipProfile } from '../ship-profiles';
 
 const FILL_TYPES = ['partial', 'complete', 'kill', 'partial_kill'];
 /** Spec part 3, §4: cancel is offered before the warehouse starts on a shipment. */
@@ -22,6 +23,7 @@ const yesNo = (flag: boolean) => (flag ? 'Yes' : 'No');
 /** /fulfillment_requests/{id}: the request's five cards, its sets and shipments, its returns. */
 export function RequestDetail({ clientId, requestId }: { clientId: string; requestId: string }) {
   const { data: request, error } = useRequest(clientId, requestId);
+  const { data: profiles } = useShipProfiles(clientId);
   const user = useCurrentUserContext();
   const canChange = useCan('create:fulfillment_requests');
   usePageTitle(request ? `Fulfillment Request ${request.fulfillment_request_id}` : 'Fulfillment Request');
@@ -86,8 +88,8 @@ export function RequestDetail({ clientId, requestId }: { clientId: string; reque
           <Facts
             title="Shipping Carrier and Method"
             facts={[
-              ['Ship Profile ID', request.ship_profile_id],
-              ['Ship Method', request.ship_method],
+              ['Ship Profile ID', requestShipProfile(request.ship_profile_id, profiles)],
+              ['Ship Method', request.ship_method ?? ANY_SHIP_METHOD],
               ['Shipment Type', request.shipment_type],
               ['Billing', request.billing_type],
               ['Saturday Delivery', yesNo(request.saturday_delivery)],
