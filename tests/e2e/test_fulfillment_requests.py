@@ -272,6 +272,56 @@ def test_bulk_import_documents_its_columns_checks_the_file_and_creates_the_reque
     expect(request_links(page)).to_have_text(["BULK-2", "BULK-1"])
 
 
+def test_bulk_import_shows_each_rows_problem_and_applies_the_valid_requests_only_when_asked(
+        factory, live_api, page, screenshot, mail, tmp_path):
+    acme = factory.client("Acme Outdoor")
+    factory.user("client", acme, username="alex.lead")
+    tent = factory.item(acme, upc="TENT", name="Trail Tent")
+    record_movement(tent, "NJ01", unbound=5, reason="receipt", reference="test", actor="test")
+    db.session.commit()
+    create(live_api, api_log_in(live_api, "alex.lead", PASSWORD), "TAKEN")
+    address = "Pat Doe,75 Livingston St,Brooklyn,NY,11201,US,718 555 0100"
+    file = tmp_path / "orders.csv"
+    file.write_text(
+        "fulfillment_request_id,to_name,to_address_1,to_city,to_state,to_postal_code,to_country,to_phone,upc,quantity\n"
+        f"BAD-UPC,{address},TENT,1\n"
+        f"BAD-UPC,{address},NOPE,1\n"
+        f"BAD-QTY,{address},TENT,0\n"
+        f"GOOD,{address},TENT,2\n"
+        f"TAKEN,{address},TENT,1\n")
+
+    log_in(page, live_api, "alex.lead", PASSWORD, path=f"/{acme.id}/fulfillment_requests/new_bulk")
+    page.get_by_label("CSV file").set_input_files(str(file))
+    page.get_by_role("button", name="Check file").click()
+    row_errors = page.get_by_label("Row errors")
+    expect(row_errors.get_by_text("The file has 4 invalid rows; nothing has been applied.")).to_be_visible()
+    for line, error in ((2, "upc NOPE is not in the catalogue."), (3, "upc NOPE is not in the catalogue."),
+                        (4, "quantity: Must be greater than or equal to 1 and less than or equal to 1000."),
+                        (6, "fulfillment_request_id 'TAKEN' is already used by another request.")):
+        expect(row_errors.get_by_text(f"Line {line}. Error {error}")).to_be_visible()
+    # Each problem stands next to its line number, in view however many columns the file has.
+    preview = page.get_by_role("table", name="File preview")
+    expect(preview.get_by_role("columnheader").nth(1)).to_have_text("Problems")
+    expect(preview.get_by_role("row", name=re.compile(r"^4 quantity: Must be greater"))).to_be_visible()
+    expect(preview.get_by_role("cell", name="quantity: Must be greater", exact=False)).to_be_in_viewport()
+    expect(preview.locator("tr.table-danger")).to_have_count(4)
+    screenshot(page, "bulk-row-errors")
+
+    row_errors.get_by_role("button", name="Upload valid rows only").click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog.get_by_text("4 of 5 rows have errors and will be skipped; 1 other row will be applied.")).to_be_visible()
+    dialog.get_by_role("button", name="Upload valid rows").click()
+    progress = page.get_by_label("Job progress")
+    expect(progress.get_by_text("Status: Partly succeeded")).to_be_visible(timeout=60_000)
+    expect(progress.get_by_text("1 succeeded, 4 failed, 5 in all.")).to_be_visible()
+    expect(progress.get_by_role("listitem")).to_have_count(4)  # the rows skipped, each with its problem
+    screenshot(page, "bulk-valid-rows-applied")
+    mail.wait_for(1)
+
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Fulfillment Requests").click()
+    expect(request_links(page)).to_have_text(["GOOD", "TAKEN"])
+
+
 def test_new_request_form_follows_its_rules_and_creates_the_request(factory, live_api, page, screenshot):
     acme = factory.client("Acme Outdoor")
     factory.user("client", acme, username="alex.lead")

@@ -90,6 +90,9 @@ describe('upload pages', () => {
     expect(within(problems).getByText('Row 3: Too few fields: expected 4 fields but parsed 3')).toBeTruthy();
     const preview = screen.getByRole('table', { name: 'File preview' });
     expect(within(preview).getByText('Too few fields: expected 4 fields but parsed 3')).toBeTruthy();
+    expect(within(preview).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Line', 'Problems', 'Warehouse ID', 'ASN ID', 'UPC', 'Quantity',
+    ]);
     expect((screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
   });
 

@@ -11,7 +11,8 @@ interface CsvPreviewProps {
   problemsByLine: Map<number, string[]>;
 }
 
-/** The first rows of the file as they are in it, each with its line number and its problems. */
+/** The first rows of the file as they are in it, each with its line number and its problems (next to the line
+ * number, so they show without scrolling sideways through a wide file). */
 export function CsvPreview({ headers, rows, problemsByLine }: CsvPreviewProps) {
   const shown = rows.slice(0, PREVIEW_ROWS);
   const anyProblems = shown.some((row) => problemsByLine.has(row.line));
@@ -28,12 +29,12 @@ export function CsvPreview({ headers, rows, problemsByLine }: CsvPreviewProps) {
         <thead>
           <tr>
             <th>Line</th>
+            {anyProblems && <th style={{ minWidth: '16rem' }}>Problems</th>}
             {headers.map((header, index) => (
               <th key={index} className="text-nowrap">
                 {header}
               </th>
             ))}
-            {anyProblems && <th>Problems</th>}
           </tr>
         </thead>
         <tbody>
@@ -42,12 +43,12 @@ export function CsvPreview({ headers, rows, problemsByLine }: CsvPreviewProps) {
             return (
               <tr key={line} className={problems ? 'table-danger' : undefined}>
                 <td>{line}</td>
+                {anyProblems && <td className="text-danger">{problems?.join(' ')}</td>}
                 {headers.map((header, index) => (
                   <td key={index} style={{ whiteSpace: 'pre-wrap' }}>
                     {values[header]}
                   </td>
                 ))}
-                {anyProblems && <td className="text-danger">{problems?.join(' ')}</td>}
               </tr>
             );
           })}
