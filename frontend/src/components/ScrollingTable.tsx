@@ -11,6 +11,16 @@ export function needsNextPage(lastVisibleIndex: number, loadedCount: number): bo
   return loadedCount > 0 && lastVisibleIndex >= loadedCount - LOAD_MORE_THRESHOLD;
 }
 
+/** A cell of a scrolling list, one line high: a value too long for its column is cut short with an ellipsis
+ * and shows whole on hover. ``children`` draw the value when it is more than its text (a link). */
+export function ListCell({ text, children }: { text: string | number | null | undefined; children?: ReactNode }) {
+  return (
+    <td className="text-truncate" title={text == null ? undefined : String(text)}>
+      {children ?? text}
+    </td>
+  );
+}
+
 /** A list fetched page by page with a cursor (an SWR infinite list, flattened). */
 export interface PagedRows<Row> {
   rows: Row[];

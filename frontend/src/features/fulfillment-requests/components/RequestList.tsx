@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Form, Nav } from 'react-bootstrap';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { pagedRows, ScrollingTable } from '../../../components/ScrollingTable';
+import { ListCell, pagedRows, ScrollingTable } from '../../../components/ScrollingTable';
 import { SearchBox } from '../../../components/SearchBox';
 import { formatDateTime } from '../../../lib/format-datetime';
 import { useCan } from '../../../lib/current-user';
@@ -101,23 +101,17 @@ export function RequestList({ clientId, shopName }: { clientId: string; shopName
         rowKey={(request) => request.id}
         cells={(request) => (
           <>
-            <td className="text-truncate" title={request.fulfillment_request_id}>
+            <ListCell text={request.fulfillment_request_id}>
               <Link to={`${base}/${request.id}`} onClick={(event) => event.stopPropagation()}>
                 {request.fulfillment_request_id}
               </Link>
-            </td>
-            <td className="text-truncate" title={request.order_id ?? undefined}>
-              {request.order_id}
-            </td>
-            <td className="text-truncate">{request.warehouse_id}</td>
-            <td className="text-truncate">{request.ship_profile_id}</td>
-            <td className="text-truncate" title={request.ship_method ?? undefined}>
-              {request.ship_method}
-            </td>
-            <td className="text-truncate" title={shipTo(request)}>
-              {shipTo(request)}
-            </td>
-            <td className="text-truncate">{formatDateTime(request.created_at)}</td>
+            </ListCell>
+            <ListCell text={request.order_id} />
+            <ListCell text={request.warehouse_id} />
+            <ListCell text={request.ship_profile_id} />
+            <ListCell text={request.ship_method} />
+            <ListCell text={shipTo(request)} />
+            <ListCell text={formatDateTime(request.created_at)} />
           </>
         )}
         onOpen={(request) => navigate(`${base}/${request.id}`)}

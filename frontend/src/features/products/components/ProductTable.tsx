@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { pagedRows, ScrollingTable } from '../../../components/ScrollingTable';
+import { ListCell, pagedRows, ScrollingTable } from '../../../components/ScrollingTable';
 import type { ItemSummary } from '../../../lib/models';
 import { useItemsPages, type ItemsQuery } from '../api/get-items';
 
@@ -24,14 +24,14 @@ export function ProductTable({ clientId, query }: { clientId: string; query: Ite
       rowKey={(item) => item.id}
       cells={(item) => (
         <>
-          <td className="text-truncate">
+          <ListCell text={item.name}>
             <Link to={detailPath(item)} onClick={(event) => event.stopPropagation()}>
               {item.name}
             </Link>
-          </td>
-          <td className="text-truncate">{item.category}</td>
-          <td className="text-truncate">{item.upc}</td>
-          <td className="text-truncate">{item.composite_type_name}</td>
+          </ListCell>
+          <ListCell text={item.category} />
+          <ListCell text={item.upc} />
+          <ListCell text={item.composite_type_name} />
         </>
       )}
       onOpen={(item) => navigate(detailPath(item))}
