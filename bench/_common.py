@@ -127,21 +127,90 @@ def private_redis():
         server.wait(10)
 
 
-def peak_rss_mb(pid):
-    """The largest VmHWM among the process and its descendants (prefork workers run the tasks)."""
-    peak, todo = 0, [pid]
+def _process_tree(pid):
+    """The /proc folders of the process and its descendants alive now (prefork workers run the tasks,
+    PostgreSQL runs a backend per connection)."""
+    todo = [pid]
     while todo:
-        current = todo.pop()
-        proc = Path(f"/proc/{current}")
+        proc = Path(f"/proc/{todo.pop()}")
         try:
-            for line in (proc / "status").read_text().splitlines():
-                if line.startswith("VmHWM:"):
-                    peak = max(peak, int(line.split()[1]))
             for task in (proc / "task").iterdir():
                 todo.extend(int(child) for child in (task / "children").read_text().split())
         except (FileNotFoundError, ProcessLookupError):
             continue
+        yield proc
+
+
+def peak_rss_mb(pid):
+    """The largest VmHWM among the process and its descendants."""
+    peak = 0
+    for proc in _process_tree(pid):
+        try:
+            for line in (proc / "status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    peak = max(peak, int(line.split()[1]))
+        except (FileNotFoundError, ProcessLookupError):
+            continue
     return peak / 1024
+
+
+def cpu_seconds(pid):
+    """CPU time (user and system) the process and its descendants have used so far: those alive now,
+    and those that ended and were waited for (a process's cutime and cstime hold its ended children's)."""
+    ticks = 0
+    for proc in _process_tree(pid):
+        try:
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+        ticks += sum(int(value) for value in fields[11:15])  # utime, stime, cutime, cstime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def postgres_server_pid(database_url):
+    """The pid of the PostgreSQL server (postmaster) behind ``database_url`` when it runs on this
+    machine and its processes can be read here, else None: the parent of this connection's backend."""
+    engine = sa.create_engine(database_url)
+    try:
+        with engine.connect() as connection:
+            backend = connection.execute(sa.text("SELECT pg_backend_pid()")).scalar()
+    finally:
+        engine.dispose()
+    try:
+        parent = int(Path(f"/proc/{backend}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (FileNotFoundError, PermissionError, ProcessLookupError):
+        return None  # another machine's server, or another user's processes
+    return parent
+
+
+class CpuUse:
+    """CPU seconds that named process trees (by their root's pid, None when it cannot be read here)
+    used between ``start()`` and ``stop()``."""
+
+    def __init__(self, **pids):
+        self.pids = pids
+        self.used = {}
+
+    def _now(self):
+        return {name: cpu_seconds(pid) if pid is not None else None for name, pid in self.pids.items()}
+
+    def start(self):
+        self._started = self._now()
+
+    def stop(self):
+        self.used = {name: None if seconds is None else seconds - self._started[name]
+                     for name, seconds in self._now().items()}
+
+    def figures(self, units, unit):
+        """``cpu_us_per_<unit>_<name>=`` for each tree, and ``cpu_bound_<unit>s_per_s=``: the most units
+        a second these processes could handle at this cost with every core of the machine busy all the
+        time (n/a when a tree could not be read)."""
+        per_unit = {name: None if seconds is None else seconds * 1e6 / units for name, seconds in self.used.items()}
+        text = " ".join(f"cpu_us_per_{unit}_{name}=" + ("n/a" if value is None else f"{value:.0f}")
+                        for name, value in per_unit.items())
+        known = [value for value in per_unit.values() if value is not None]
+        bound = f"{os.cpu_count() * 1e6 / sum(known):.0f}" if len(known) == len(per_unit) and sum(known) else "n/a"
+        return f"{text} cores={os.cpu_count()} cpu_bound_{unit}s_per_s={bound}"
 
 
 def wait_for_job(session, base_url, job_id, headers, timeout):

@@ -11,6 +11,12 @@ shipments were allocated, and the invariant check: at every location bound equal
 shipment lines hold, no figure is below zero and the ledger explains every level
 (invariant_ok=true|false).
 
+Last, the CPU time each side spent per line over the same window (cpu_us_per_line_api=,
+cpu_us_per_line_worker=, cpu_us_per_line_postgres=: the gunicorn, Celery and PostgreSQL processes,
+each with its children; n/a for a server on another machine) and the most lines a second that cost
+allows with every core of this machine busy all the time (cpu_bound_lines_per_s=): lines_per_s can
+come near it by running the sides side by side, never pass it.
+
     .venv/bin/python bench/fulfilment_import.py --lines 100000
     .venv/bin/python bench/fulfilment_import.py --lines 20000    # then 300000: memory should stay flat
 """
@@ -25,8 +31,8 @@ from pathlib import Path
 import requests
 
 from _common import (
-    app_config, bench_database, item_values, make_clients, migrated_app, peak_rss_mb, private_redis, seed_rng,
-    wait_for_job,
+    CpuUse, app_config, bench_database, item_values, make_clients, migrated_app, peak_rss_mb, postgres_server_pid,
+    private_redis, seed_rng, wait_for_job,
 )
 
 STOCKED_LOCATIONS = ("CA01", "NJ01", "TX01", "IL01", "NJ03", "CA02", "TX02")
@@ -169,11 +175,14 @@ def main():
             session = requests.Session()
             # A server's first calls pay for imports and connections: a one-line file warms both up.
             wait_for_job(session, base_url, upload(session, base_url, warm_up, headers), headers, 120)
+            cpu = CpuUse(api=api.popen.pid, worker=worker.popen.pid, postgres=postgres_server_pid(database_url))
+            cpu.start()
             started = time.perf_counter()
             job_id = upload(session, base_url, body, headers)
             accepted = time.perf_counter() - started
             job = wait_for_job(session, base_url, job_id, headers, args.timeout)
             elapsed = time.perf_counter() - started
+            cpu.stop()
             peak, api_peak = peak_rss_mb(worker.popen.pid), peak_rss_mb(api.popen.pid)
         finally:
             api.stop()
@@ -183,6 +192,7 @@ def main():
         print(f"upload_and_validation_s={accepted:.2f} total_s={elapsed:.2f}")
         print(f"lines_per_s={len(rows) / elapsed:.0f} peak_rss_mb={peak:.0f} api_peak_rss_mb={api_peak:.0f}")
         print(f"shipments_allocated={allocated} shipments_waiting={waiting} invariant_ok={str(ok).lower()}")
+        print(cpu.figures(len(rows), "line"))
         return 0 if ok and job["state"] == "succeeded" and job["succeeded"] == len(rows) else 1
 
 
