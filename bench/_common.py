@@ -169,18 +169,18 @@ def cpu_seconds(pid):
 
 def postgres_server_pid(database_url):
     """The pid of the PostgreSQL server (postmaster) behind ``database_url`` when it runs on this
-    machine and its processes can be read here, else None: the parent of this connection's backend."""
+    machine and its processes can be read here, else None: the parent of a connection's backend,
+    read while the connection is open (its backend ends with it)."""
     engine = sa.create_engine(database_url)
     try:
         with engine.connect() as connection:
             backend = connection.execute(sa.text("SELECT pg_backend_pid()")).scalar()
+            try:
+                return int(Path(f"/proc/{backend}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (FileNotFoundError, PermissionError, ProcessLookupError):
+                return None  # another machine's server, or another user's processes
     finally:
         engine.dispose()
-    try:
-        parent = int(Path(f"/proc/{backend}/stat").read_text().rsplit(")", 1)[1].split()[1])
-    except (FileNotFoundError, PermissionError, ProcessLookupError):
-        return None  # another machine's server, or another user's processes
-    return parent
 
 
 class CpuUse:
