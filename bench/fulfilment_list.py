@@ -4,8 +4,9 @@ Seeds (in SQL, with generate_series) N requests of one client, each with one shi
 clients' requests, in a fresh PostgreSQL database (portal_bench_requests, dropped afterwards),
 migrated like production; serves the API with gunicorn and times the list page's first page (100
 rows, as the list screen asks) with no filter and with each filter of the list alone. Prints p50 and
-p95 per filter, and p95_ms= and worst_filter_p95_ms= over all of them (goal: p95 under 50 ms for any
-one filter).
+p95 and the slowest call per filter, and p95_ms=, worst_filter_p95_ms= and max_ms= over all of them
+(goal: p95 under 50 ms for any one filter; with 20 calls a filter, its p95 is its second slowest, so
+two pauses of the server landing on one filter decide it).
 
     .venv/bin/python bench/fulfilment_list.py [--requests 1000000] [--other-requests 100000] [--rounds 20]
 """
@@ -122,12 +123,13 @@ def main():
         finally:
             api.stop()
         for name, values in timings.items():
-            print(f"  {name:22} p50={percentile(values, 0.5):7.1f} ms  p95={percentile(values, 0.95):7.1f} ms  rows={hits[name]}")
+            print(f"  {name:22} p50={percentile(values, 0.5):7.1f} ms  p95={percentile(values, 0.95):7.1f} ms  "
+                  f"max={max(values):7.1f} ms  rows={hits[name]}")
         everything = [ms for values in timings.values() for ms in values]
         worst = max(percentile(values, 0.95) for values in timings.values())
         print(f"load_avg_after={os.getloadavg()[0]:.2f}")
         print(f"calls={len(everything)} p50_ms={percentile(everything, 0.5):.1f} p95_ms={percentile(everything, 0.95):.1f} "
-              f"worst_filter_p95_ms={worst:.1f}")
+              f"worst_filter_p95_ms={worst:.1f} max_ms={max(everything):.1f}")
         return 0 if worst < 50 else 1
 
 
