@@ -21,6 +21,7 @@ from flask import current_app
 from sqlalchemy import delete, select, update
 
 from api.clients.models import Client
+from api.common.collection import collection_held
 from api.common.csv_io import write_csv
 from api.common.loaded_data import json_default
 from api.common.text import counted
@@ -63,7 +64,8 @@ def apply_import(kind, job):
     deadline = time.monotonic() + current_app.config["JOB_SLICE_SECONDS"]
     try:
         chunks = _ChunksOfThisRun(upload_id, deadline)
-        _apply_chunks(kind, context, chunks)
+        with collection_held():
+            _apply_chunks(kind, context, chunks)
         if chunks.cut_short:
             raise JobContinues()
         # Chunks applied in other sessions counted the job's progress there: read it afresh.

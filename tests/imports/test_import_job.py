@@ -104,6 +104,32 @@ def test_a_job_failing_unexpectedly_keeps_what_it_committed_and_drops_its_chunks
     assert "failed" in message["Subject"]
 
 
+def record_collection_while_applying(monkeypatch, fail_on=None):
+    """[gc.isenabled() as each chunk is applied]; the chunk numbered ``fail_on`` raises."""
+    kind, apply_original, seen = INBOUND_IMPORT, INBOUND_IMPORT.apply_chunk, []
+
+    def apply_chunk(chunk, context):
+        seen.append(gc.isenabled())
+        if len(seen) == fail_on:
+            raise RuntimeError("the disk is full")
+        return apply_original(chunk, context)
+
+    monkeypatch.setattr(kind, "apply_chunk", apply_chunk)
+    return seen
+
+
+@pytest.mark.parametrize("fail_on, state", [(None, "succeeded"), (2, "failed")])
+def test_the_garbage_collector_is_held_off_while_a_job_applies_its_chunks(queued_upload, monkeypatch, mail_files,
+                                                                          fail_on, state):
+    seen = record_collection_while_applying(monkeypatch, fail_on)
+
+    runner.run_job(queued_upload)
+
+    assert db.session.get(Job, queued_upload).state == state
+    assert seen == [False] * (fail_on or 4)
+    assert gc.isenabled(), "it resumes once the chunks are applied, or one failed"
+
+
 def test_a_chunk_already_claimed_by_another_run_is_not_applied_again(queued_upload):
     first = db.session.scalars(select(ImportChunk).filter_by(seq=0)).one()
     first.applied = True
