@@ -2,7 +2,8 @@
 
 Parsing and checking 100,000 rows creates millions of objects, none of them part of a reference
 cycle; the collector, triggered every few hundred allocations, spent 10-15 % of such an upload's
-time walking them and found nothing to free. Applying them in a job does the same: a chunk's
+time walking them and found nothing to free (a quarter of a bulk request file's check, read a
+batch at a time as it arrives, whose checked requests live until their chunk is stored). Applying them in a job does the same: a chunk's
 rows, the requests, sets and shipments made of them all live until the chunk is written, and the
 collector took a quarter of the worker's time on a bulk request file. It is held off while any
 upload request or import job runs (the count lets those on other threads overlap) and resumes when

@@ -67,11 +67,9 @@ def upload_answers(blp):
 
 def prepare_upload():
     if request.endpoint and getattr(handler_of(request.endpoint), "upload_limit", False):
-        if is_csv_upload():
-            # Read a batch at a time: few objects live at once, and the collector finds them quickly.
-            request.max_content_length = current_app.config["CSV_UPLOAD_MAX_BYTES"]
-            return
-        request.max_content_length = current_app.config["UPLOAD_MAX_BYTES"]
+        # A CSV file is read a batch at a time as it arrives; any other body is parsed whole first.
+        limit = "CSV_UPLOAD_MAX_BYTES" if is_csv_upload() else "UPLOAD_MAX_BYTES"
+        request.max_content_length = current_app.config[limit]
         hold_collection()
         g.collection_held = True
 

@@ -1,6 +1,7 @@
 """Bulk fulfilment requests: one CSV row per item line, a request's rows together; the whole file
 checked by every rule of a new request before a job creates and places the requests."""
 import csv
+import gc
 import io
 import threading
 from datetime import timedelta
@@ -74,6 +75,21 @@ def nothing_stored():
     db.session.expire_all()
     return not db.session.scalar(select(func.count()).select_from(ImportChunk)) and not db.session.scalar(
         select(func.count()).select_from(Job))
+
+
+def test_the_garbage_collector_is_held_off_while_the_file_is_checked(send, manager, catalogue, monkeypatch):
+    monkeypatch.setattr(job_service.run_job, "delay", lambda job_id: None)
+    check, seen = bulk.RequestsFileCheck.check, []
+
+    def checking(self, batch):
+        seen.append(gc.isenabled())
+        return check(self, batch)
+
+    monkeypatch.setattr(bulk.RequestsFileCheck, "check", checking)
+
+    assert send(manager, [row("FR-1"), row("FR-2", "STOVE")]).status_code == 202
+    assert seen and not any(seen)
+    assert gc.isenabled()
 
 
 def test_a_file_becomes_requests_placed_by_a_job_with_a_summary_mail(client, manager, catalogue, stock, mail_files):
