@@ -1,13 +1,13 @@
-"""Holding Python's cyclic garbage collector off while a large upload is built or applied.
+"""Holding Python's cyclic garbage collector off while a large upload is checked or applied.
 
-Parsing and checking 100,000 rows creates millions of objects, none of them part of a reference
-cycle; the collector, triggered every few hundred allocations, spent 10-15 % of such an upload's
-time walking them and found nothing to free (a quarter of a bulk request file's check, read a
-batch at a time as it arrives, whose checked requests live until their chunk is stored). Applying them in a job does the same: a chunk's
-rows, the requests, sets and shipments made of them all live until the chunk is written, and the
-collector took a quarter of the worker's time on a bulk request file. It is held off while any
-upload request or import job runs (the count lets those on other threads overlap) and resumes when
-the last one ends.
+Checking 100,000 rows creates millions of objects, none of them part of a reference cycle, and many
+live on for a while: a whole JSON body, or a CSV file's checked requests until their chunk is
+stored. Applying them in a job does the same: a chunk's rows and the requests, sets and shipments
+built from them all live until the chunk is written. The collector, triggered every few hundred
+allocations, walked them again and again and found nothing to free: 10-25 % of an upload
+request's time, and a quarter of the worker's time on a bulk request file. It is held off while
+any upload request or import job's run goes on (the count lets those on other threads overlap)
+and resumes when the last one ends.
 """
 import gc
 import threading
