@@ -159,12 +159,19 @@ def cpu_seconds(pid):
     and those that ended and were waited for (a process's cutime and cstime hold its ended children's)."""
     ticks = 0
     for proc in _process_tree(pid):
-        try:
-            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
-        except (FileNotFoundError, ProcessLookupError):
-            continue
-        ticks += sum(int(value) for value in fields[11:15])  # utime, stime, cutime, cstime
+        fields = _stat_fields(proc)
+        if fields is not None:
+            ticks += sum(int(value) for value in fields[11:15])  # utime, stime, cutime, cstime
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _stat_fields(proc):
+    """The fields of /proc/<pid>/stat after the command name (state, ppid, ...), or None when the
+    process has ended or is not ours to read."""
+    try:
+        return (proc / "stat").read_text().rsplit(")", 1)[1].split()
+    except (FileNotFoundError, PermissionError, ProcessLookupError):
+        return None
 
 
 def postgres_server_pid(database_url):
@@ -175,10 +182,8 @@ def postgres_server_pid(database_url):
     try:
         with engine.connect() as connection:
             backend = connection.execute(sa.text("SELECT pg_backend_pid()")).scalar()
-            try:
-                return int(Path(f"/proc/{backend}/stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (FileNotFoundError, PermissionError, ProcessLookupError):
-                return None  # another machine's server, or another user's processes
+            fields = _stat_fields(Path(f"/proc/{backend}"))  # None: another machine's server, or another user's
+            return int(fields[1]) if fields is not None else None
     finally:
         engine.dispose()
 
