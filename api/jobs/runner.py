@@ -10,7 +10,6 @@ database answers, from the chunks it had committed.
 """
 import logging
 import sqlite3
-import threading
 import time
 from datetime import timedelta
 
@@ -18,6 +17,7 @@ from flask import current_app
 from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.exc import OperationalError
 
+from api.common.leases import LeaseRenewal
 from api.common.timeutil import utcnow
 from api.extensions import db, is_transient_database_error
 from api.jobs.models import ENDED_STATES, FAILED, PARTLY_SUCCEEDED, QUEUED, RUNNING, SUCCEEDED, Job
@@ -47,41 +47,6 @@ def _send_unsent_result_mail(job):
     email = db.session.scalars(select(OutboundEmail).filter_by(key=result_mail_key(job.id))).first()
     if email is not None and email.sent_at is None:
         deliver_email.delay(email.id)
-
-
-def _lease_end(seconds):
-    return utcnow() + timedelta(seconds=seconds)
-
-
-class _LeaseRenewal:
-    """Keeps a claimed job's lease from running out while this process is alive and running it."""
-
-    def __init__(self, job_id, seconds):
-        self._job_id = job_id
-        self._seconds = seconds
-        self._engine = db.engine
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._renew_until_stopped, name=f"lease-{job_id}", daemon=True)
-
-    def __enter__(self):
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc_info):
-        self._stop.set()
-        self._thread.join()
-
-    def _renew_until_stopped(self):
-        # A third of the lease between renewals leaves room for two renewals that wait on a lock and fail.
-        while not self._stop.wait(self._seconds / 3):
-            try:
-                with self._engine.begin() as connection:
-                    connection.execute(
-                        update(Job).where(Job.id == self._job_id, Job.state == RUNNING)
-                        .values(lease_expires_at=_lease_end(self._seconds))
-                    )
-            except Exception:
-                log.warning("could not renew the lease of job %s", self._job_id, exc_info=True)
 
 
 def _claim(job_id, lease_seconds):
@@ -138,7 +103,11 @@ def run_job(job_id):
         return max((job.lease_expires_at - utcnow()).total_seconds(), 0) + 1
     job = db.session.get(Job, job_id, populate_existing=True)
 
-    with _LeaseRenewal(job_id, lease_seconds):
+    renewal = LeaseRenewal(
+        lambda until: update(Job).where(Job.id == job_id, Job.state == RUNNING).values(lease_expires_at=until),
+        lease_seconds, f"job {job_id}",
+    )
+    with renewal:
         ended = _run_claimed(job)
     if ended:
         return None

@@ -56,13 +56,17 @@ def start_job(kind, client_id, identity, params=None, total=0, job_id=None):
 def send_stranded_jobs(now, limit=500):
     """Send again the jobs nobody is running (the jobs sweep): queued ones whose message was never
     sent or was sent ``JOB_RESEND_SECONDS`` ago, and running ones whose worker's lease ran out (it
-    died, or lost the database). Claimed with a conditional UPDATE, so two sweeps do not both send a
-    job; a job sent twice still runs once (its claim is conditional too). Answers the ids sent."""
+    died, or lost the database) as soon as it does, then again every ``JOB_RESEND_SECONDS`` while
+    nobody takes them. Claimed with a conditional UPDATE, so two sweeps do not both send a job; a job
+    sent twice still runs once (its claim is conditional too). A job the broker does not take (it is
+    down) is marked unsent again, so the next sweep tries it rather than one ``JOB_RESEND_SECONDS``
+    later. Answers the ids sent."""
     resend_before = now - timedelta(seconds=current_app.config["JOB_RESEND_SECONDS"])
     not_sent_lately = or_(Job.sent_at.is_(None), Job.sent_at < resend_before)
+    lease_ran_out = and_(Job.state == RUNNING, Job.lease_expires_at < now)
     stranded = or_(
         and_(Job.state == QUEUED, not_sent_lately),
-        and_(Job.state == RUNNING, Job.lease_expires_at < now, not_sent_lately),
+        and_(lease_ran_out, or_(not_sent_lately, Job.sent_at < Job.lease_expires_at)),
     )
     oldest = select(Job.id).where(stranded).order_by(Job.created_at).limit(limit)
     taken = db.session.scalars(
@@ -71,6 +75,10 @@ def send_stranded_jobs(now, limit=500):
     ).all()
     db.session.commit()
     sent = [job_id for job_id in taken if _send(job_id)]
+    unsent = sorted(set(taken) - set(sent))
+    if unsent:
+        db.session.execute(update(Job).where(Job.id.in_(unsent), Job.sent_at == now).values(sent_at=None))
+        db.session.commit()
     if sent:
         log.warning("sent again %d job(s) nobody was running: %s", len(sent), sent[:20])
     return sent
