@@ -37,6 +37,9 @@ class Config:
         # A running job's claim, renewed by its worker every third of it: once it runs out the worker is
         # gone and another may take the job over.
         self.JOB_LEASE_SECONDS = int(env.get("JOB_LEASE_SECONDS", 30))
+        # An Idempotency-Key's reservation, renewed by its request every third of it: once it runs out
+        # the request is gone (its clean-up failed, its process was killed) and a retry takes the key over.
+        self.IDEMPOTENCY_LEASE_SECONDS = float(env.get("IDEMPOTENCY_LEASE_SECONDS", 15))
         # A job longer than this goes on in another run of its task, so no run of a long import meets
         # the task time limits; each run takes at least one chunk.
         self.JOB_SLICE_SECONDS = float(env.get("JOB_SLICE_SECONDS", 120))

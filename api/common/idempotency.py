@@ -1,7 +1,10 @@
 """``Idempotency-Key`` for creating calls: a repeated key answers the first answer again.
 
 The key is reserved before the work starts, so a second request arriving while the first still runs
-is told so (409) instead of doing the work twice; a failed first attempt frees the key.
+is told so (409) instead of doing the work twice; a failed first attempt frees the key. The
+reservation is a lease its request renews while it runs: a key whose request is gone without freeing
+it (its clean-up met the database down, its process was killed) is taken over once the lease has run
+out, so the retry a 503 asked for is answered rather than refused for good.
 
 A body the view reads as a stream (a CSV upload) is not held to be compared: its fingerprint is
 taken from the digest of what was read, once the view has read it, and a repeated key reads the
@@ -12,13 +15,14 @@ import json
 from functools import wraps
 
 import orjson
-from flask import Response, g, request
-from sqlalchemy import delete, select
+from flask import Response, current_app, g, request
+from sqlalchemy import delete, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from api.common.auth import current_identity
 from api.common.errors import ApiError, Conflict, InvalidInput
+from api.common.leases import LeaseRenewal, lease_end
 from api.common.stored_input import json_body
 from api.common.upload_stream import body_digest, streams_body
 from api.common.timeutil import utcnow
@@ -40,6 +44,8 @@ class IdempotencyKey(db.Model):
     response_status: Mapped[int | None]
     response_body: Mapped[str | None] = mapped_column(db.Text)
     created_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow)
+    # Until when the request holding the key is known to be alive (it renews this while it runs).
+    lease_expires_at: Mapped[object | None] = mapped_column(db.DateTime)
 
 
 _PENDING = "pending"  # the fingerprint of a streamed body still being read
@@ -77,6 +83,24 @@ def _replay(record):
     return response
 
 
+def _in_use():
+    return Conflict("A request with this Idempotency-Key is still in progress.", code="idempotency_key_in_use")
+
+
+def _take_over(record_id, fingerprint, lease_seconds):
+    """Hold for this request a key whose request has not answered and no longer renews its lease;
+    False while that request holds it (or when another took it over first)."""
+    now = utcnow()
+    abandoned = IdempotencyKey.response_status.is_(None) & or_(
+        IdempotencyKey.lease_expires_at.is_(None), IdempotencyKey.lease_expires_at < now)
+    taken = db.session.execute(
+        update(IdempotencyKey).where(IdempotencyKey.id == record_id, abandoned)
+        .values(fingerprint=fingerprint, lease_expires_at=lease_end(lease_seconds))
+    ).rowcount
+    db.session.commit()
+    return taken == 1
+
+
 def idempotent(view):
     """Apply outermost (above flask-smorest's decorators) so the stored answer is the final one."""
 
@@ -90,40 +114,53 @@ def idempotent(view):
         identity = current_identity()
         streamed = streams_body()
         owner = {"issuer": identity.issuer, "username": identity.username, "key": key}
+        lease_seconds = current_app.config["IDEMPOTENCY_LEASE_SECONDS"]
+
+        # A streamed body is read once: by the view when the key is new (or taken over), here when it is not.
+        def first_fingerprint():
+            return _PENDING if streamed else _fingerprint()
 
         record = db.session.scalars(select(IdempotencyKey).filter_by(**owner)).first()
-        # A streamed body is read once: by the view when the key is new, here when it is not.
-        fingerprint = _fingerprint(streamed) if record is not None or not streamed else _PENDING
+        taken_over = record is not None and record.response_status is None and _take_over(
+            record.id, first_fingerprint(), lease_seconds)
+        if record is not None and not taken_over:
+            fingerprint = _fingerprint(streamed)
+            if record.fingerprint == _PENDING:
+                raise _in_use()
+            if record.fingerprint != fingerprint:
+                raise UnprocessableKey("This Idempotency-Key was already used for a different request.")
+            if record.response_status is None:
+                raise _in_use()
+            return _replay(record)
         if record is None:
-            record = IdempotencyKey(**owner, fingerprint=fingerprint)
+            record = IdempotencyKey(**owner, fingerprint=first_fingerprint(), lease_expires_at=lease_end(lease_seconds))
             db.session.add(record)
             try:
                 db.session.commit()
             except IntegrityError:
                 db.session.rollback()
-                raise Conflict("A request with this Idempotency-Key is still in progress.", code="idempotency_key_in_use") from None
-        else:
-            if record.fingerprint == _PENDING:
-                raise Conflict("A request with this Idempotency-Key is still in progress.", code="idempotency_key_in_use")
-            if record.fingerprint != fingerprint:
-                raise UnprocessableKey("This Idempotency-Key was already used for a different request.")
-            if record.response_status is None:
-                raise Conflict("A request with this Idempotency-Key is still in progress.", code="idempotency_key_in_use")
-            return _replay(record)
+                raise _in_use() from None
 
         record_id = record.id
-        try:
-            response = view(*args, **kwargs)
-        except Exception:
-            db.session.rollback()
-            db.session.execute(delete(IdempotencyKey).where(IdempotencyKey.id == record_id))
-            db.session.commit()
-            raise
-        record = db.session.get(IdempotencyKey, record_id)
+        renewal = LeaseRenewal(
+            lambda until: update(IdempotencyKey).where(IdempotencyKey.id == record_id, IdempotencyKey.response_status.is_(None))
+            .values(lease_expires_at=until),
+            lease_seconds, f"Idempotency-Key {record_id}",
+        )
+        with renewal:
+            try:
+                response = view(*args, **kwargs)
+            except Exception:
+                db.session.rollback()
+                db.session.execute(delete(IdempotencyKey).where(IdempotencyKey.id == record_id))
+                db.session.commit()
+                raise
+        record = db.session.get(IdempotencyKey, record_id, populate_existing=True)
         if streamed:
             record.fingerprint = _fingerprint(streamed)
         record.response_status = response.status_code
         record.response_body = response.get_data(as_text=True)
+        record.lease_expires_at = None
         db.session.commit()
         return response
 

@@ -8,6 +8,7 @@ from sqlalchemy import func, select
 from api.clients.models import Client
 from api.common import idempotency
 from api.common.idempotency import IdempotencyKey
+from api.common.leases import lease_end
 from api.extensions import db
 from tests.api.helpers import assert_error
 
@@ -232,7 +233,7 @@ def test_a_key_whose_first_request_is_still_running_is_refused(client, factory, 
     with client.application.test_request_context(URL, method="POST", data=body, content_type="application/json"):
         fingerprint = idempotency._fingerprint()  # the same request, as the first attempt recorded it
     db.session.add(IdempotencyKey(issuer=client.application.config["JWT_ISSUER"], username=admin.username,
-                                  key="busy-1", fingerprint=fingerprint))
+                                  key="busy-1", fingerprint=fingerprint, lease_expires_at=lease_end(60)))
     db.session.commit()
 
     response = client.post(URL, headers={**factory.headers(admin), "Idempotency-Key": "busy-1"},
