@@ -18,6 +18,7 @@ from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.exc import OperationalError
 
 from api.common.leases import LeaseRenewal
+from api.common.text import code_label
 from api.common.timeutil import utcnow
 from api.extensions import db, is_transient_database_error
 from api.jobs.models import ENDED_STATES, FAILED, PARTLY_SUCCEEDED, QUEUED, RUNNING, SUCCEEDED, Job
@@ -144,7 +145,7 @@ def _run_claimed(job):
         job = db.session.get(Job, job_id)
         job.state = FAILED
         job.error = "The job failed unexpectedly. Nothing more was applied; please try again."
-        mail = ResultMail(subject=f"{job.kind.replace('_', ' ').capitalize()} failed", body=job.error)
+        mail = ResultMail(subject=f"{code_label(job.kind)} failed", body=job.error)
     job.finished_at = utcnow()
     job.lease_expires_at = None
 

@@ -23,6 +23,8 @@ describe('codeLabel', () => {
   it('writes acronyms in capitals', () => {
     expect(codeLabel('ltl')).toBe('LTL');
     expect(codeLabel('missing_upc')).toBe('Missing UPC');
+    expect(codeLabel('fms')).toBe('FMS');
+    expect(codeLabel('import_rmas')).toBe('Import RMAs');
   });
 
   it('reads an upper-case code by its words', () => {

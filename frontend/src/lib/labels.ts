@@ -8,12 +8,16 @@ const IRREGULAR: Record<string, string> = {
 };
 
 /** Words of a code that are read letter by letter. */
-const ACRONYMS = new Set(['api', 'asn', 'csv', 'ddp', 'ddu', 'dhl', 'edi', 'id', 'ltl', 'sku', 'upc', 'ups', 'usps']);
+const ACRONYMS = new Set(['api', 'asn', 'csv', 'ddp', 'ddu', 'dhl', 'edi', 'fms', 'id', 'ltl', 'rma', 'sku', 'upc', 'ups', 'usps', 'wms']);
 
 /** A code as written by the API: lower case with underscores, or upper case with them (FEDEX_2_DAY). */
 const CODE = /^[a-z0-9_]+$|^[A-Z0-9]*_[A-Z0-9_]*$/;
 
-const wordLabel = (word: string) => (ACRONYMS.has(word) ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1));
+function wordLabel(word: string): string {
+  if (ACRONYMS.has(word)) return word.toUpperCase();
+  if (word.endsWith('s') && ACRONYMS.has(word.slice(0, -1))) return `${word.slice(0, -1).toUpperCase()}s`;
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
 
 /**
  * A code as people read it: ready_to_process → "Ready To Process", canceled → "Cancelled",

@@ -48,10 +48,10 @@ describe('JobProgress', () => {
     renderWithProviders(<JobProgress jobId="job-9" clientId="7" doneMessage="The export was e-mailed to you." />);
 
     expect(await screen.findByText('Queued')).toBeTruthy();
-    expect(screen.getByText('Users export')).toBeTruthy();
+    expect(screen.getByText('Users Export')).toBeTruthy();
     expect(await screen.findByText('Running')).toBeTruthy();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
-    expect(await screen.findByText('Partly succeeded')).toBeTruthy();
+    expect(await screen.findByText('Partly Succeeded')).toBeTruthy();
     expect(screen.getByText('1 succeeded, 1 failed, 2 in all.')).toBeTruthy();
     expect(screen.getByText('Line 3. Error Email is invalid')).toBeTruthy();
     expect(screen.getByText('The export was e-mailed to you.')).toBeTruthy();

@@ -1,16 +1,9 @@
 import { Alert, Card, ProgressBar } from 'react-bootstrap';
 import type { Job, JobState } from '../../lib/models';
+import { codeLabel } from '../../lib/labels';
 import { formatCount } from '../../lib/pluralize';
 import { isJobFinished, useJob } from './get-job';
 import { isResultMail, ResultMailStatus } from './ResultMailStatus';
-
-const STATE_LABELS: Record<JobState, string> = {
-  queued: 'Queued',
-  running: 'Running',
-  succeeded: 'Succeeded',
-  partly_succeeded: 'Partly succeeded',
-  failed: 'Failed',
-};
 
 const STATE_VARIANTS: Record<JobState, string> = {
   queued: 'secondary',
@@ -34,10 +27,8 @@ const JOB_TITLES: Record<string, string> = {
   import_rmas: 'RMA upload',
 };
 
-function humanize(kind: string): string {
-  if (JOB_TITLES[kind]) return JOB_TITLES[kind];
-  const words = kind.replace(/[_-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+function jobTitle(kind: string): string {
+  return JOB_TITLES[kind] ?? codeLabel(kind);
 }
 
 function percentDone(job: Job): number {
@@ -58,7 +49,7 @@ export function JobProgress({ jobId, clientId, doneMessage }: JobProgressProps) 
   return (
     <Card className="my-3" aria-label="Job progress">
       <Card.Body>
-        <Card.Title>{humanize(job.kind)}</Card.Title>
+        <Card.Title>{jobTitle(job.kind)}</Card.Title>
         <ProgressBar
           now={percentDone(job)}
           label={`${formatCount(job.processed)} / ${formatCount(job.total)}`}
@@ -67,7 +58,7 @@ export function JobProgress({ jobId, clientId, doneMessage }: JobProgressProps) 
           className="mb-2"
         />
         <p className="mb-1">
-          Status: <strong>{STATE_LABELS[job.state]}</strong>
+          Status: <strong>{codeLabel(job.state)}</strong>
         </p>
         {finished && (
           <>

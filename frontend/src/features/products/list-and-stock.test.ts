@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { LOAD_MORE_THRESHOLD, needsNextPage, ROW_HEIGHT } from '../../components/ScrollingTable';
-import { humanize } from './humanize';
 import { toReservationInputs, toReservations } from './reservations';
 
 describe('products table paging', () => {
@@ -32,12 +31,5 @@ describe('reservations', () => {
     for (const text of ['-1', '1.5', '', 'x']) {
       expect(toReservations({ CA01: '1', NJ01: text })).toEqual({ error: 'Reserved at NJ01 must be a whole number of 0 or more.' });
     }
-  });
-});
-
-describe('humanize', () => {
-  it('shows status codes as words', () => {
-    expect(humanize('partially_shipped')).toBe('Partially Shipped');
-    expect(humanize('ON_HOLD')).toBe('On Hold');
   });
 });

@@ -8,9 +8,3 @@ export function reportLabel({ id, name }: { id: string; name: string }): string 
 }
 
 export const REPORT_TYPES = ['fms', 'wms', 'client'] as const;
-
-const REPORT_TYPE_TITLES: Record<string, string> = { fms: 'FMS', wms: 'WMS', client: 'Client' };
-
-export function reportTypeTitle(reportType: string): string {
-  return REPORT_TYPE_TITLES[reportType] ?? reportType;
-}

@@ -1,3 +1,4 @@
+import { codeLabel } from '../../lib/labels';
 import type { PermissionName, Role } from '../../lib/models';
 
 export const CUSTOM_ROLE: Role = 'client_custom';
@@ -9,7 +10,7 @@ export const ROLE_OPTIONS: { value: Role; label: string }[] = [
 ];
 
 export function roleLabel(role: string): string {
-  return ROLE_OPTIONS.find((option) => option.value === role)?.label ?? role;
+  return ROLE_OPTIONS.find((option) => option.value === role)?.label ?? codeLabel(role);
 }
 
 interface Permission {

@@ -4,12 +4,12 @@ import { Link } from 'react-router';
 import { useCan } from '../../../lib/current-user';
 import { LoadingView } from '../../../components/LoadingView';
 import { formatDate, formatDateTime } from '../../../lib/format-datetime';
+import { codeLabel } from '../../../lib/labels';
 import { RequestLogPanel } from '../../../components/request-log/RequestLogPanel';
 import type { ItemType } from '../../../lib/models';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useItem } from '../api/get-item';
 import { canConvertToCasePack, CASE_PACK_TYPE, isVirtual } from '../composite-types';
-import { humanize } from '../humanize';
 import { productPath } from '../paths';
 
 /** /item_types/{upc}: everything about one product. */
@@ -340,8 +340,8 @@ function OpenShipments({ item, clientId }: { item: ItemType; clientId: string })
                   </Link>
                 </td>
                 <td>{formatDateTime(shipment.order_date)}</td>
-                <td>{humanize(shipment.status)}</td>
-                <td>{shipment.warehouse_id}</td>
+                <td>{codeLabel(shipment.status)}</td>
+                <td>{codeLabel(shipment.warehouse_id)}</td>
                 <td>{shipment.quantity_allocated}</td>
                 <td>{shipment.quantity_needed}</td>
               </tr>

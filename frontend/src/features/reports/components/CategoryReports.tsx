@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { LoadingView } from '../../../components/LoadingView';
 import { useReports } from '../api/get-reports';
 import { categoryPath, reportCategoriesPath, reportPath } from '../paths';
-import { reportLabel, reportTypeTitle } from '../report-label';
+import { reportLabel } from '../report-label';
+import { codeLabel } from '../../../lib/labels';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 interface CategoryReportsProps {
@@ -24,7 +25,7 @@ export function CategoryReports({ clientId, category, reportType, canAuthor }: C
         <ol className="breadcrumb">
           <li className="breadcrumb-item">
             <Link to={reportCategoriesPath(clientId, reportType)}>
-              {reportType ? `${reportTypeTitle(reportType)} Reports` : 'Reports'}
+              {reportType ? `${codeLabel(reportType)} Reports` : 'Reports'}
             </Link>
           </li>
           <li className="breadcrumb-item active" aria-current="page">

@@ -3,7 +3,8 @@ import { Link, NavLink } from 'react-router';
 import { LoadingView } from '../../../components/LoadingView';
 import { useReportCategories } from '../api/get-report-categories';
 import { categoryPath, reportCategoriesPath, reportsPath } from '../paths';
-import { REPORT_TYPES, reportTypeTitle } from '../report-label';
+import { REPORT_TYPES } from '../report-label';
+import { codeLabel } from '../../../lib/labels';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 interface ReportCategoriesProps {
@@ -18,7 +19,7 @@ interface ReportCategoriesProps {
 export function ReportCategories({ clientId, reportType, canAuthor, isAdmin }: ReportCategoriesProps) {
   usePageTitle('Reports');
   const { data: categories, error } = useReportCategories(clientId, reportType);
-  const title = reportType ? `${reportTypeTitle(reportType)} Reports` : 'Reports';
+  const title = reportType ? `${codeLabel(reportType)} Reports` : 'Reports';
 
   return (
     <section>
@@ -37,7 +38,7 @@ export function ReportCategories({ clientId, reportType, canAuthor, isAdmin }: R
           </Nav.Link>
           {REPORT_TYPES.map((type) => (
             <Nav.Link key={type} as={NavLink} to={reportCategoriesPath(clientId, type)}>
-              {reportTypeTitle(type)}
+              {codeLabel(type)}
             </Nav.Link>
           ))}
         </Nav>

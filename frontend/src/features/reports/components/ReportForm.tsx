@@ -3,6 +3,7 @@ import { FieldLabel } from '../../../components/FieldLabel';
 import type { ReportType } from '../../../lib/models';
 import { useForm } from '../../../lib/use-form';
 import type { ReportFormValues } from '../report-form-values';
+import { codeLabel } from '../../../lib/labels';
 import { REPORT_TYPES } from '../report-label';
 
 interface ReportFormProps {
@@ -29,7 +30,7 @@ export function ReportForm({ initialValues, onSubmit }: ReportFormProps) {
         <Form.Select value={values.report_type} onChange={(event) => change('report_type', event.target.value as ReportType)}>
           {REPORT_TYPES.map((type) => (
             <option key={type} value={type}>
-              {type}
+              {codeLabel(type)}
             </option>
           ))}
         </Form.Select>

@@ -1,5 +1,6 @@
 import { Button, Table } from 'react-bootstrap';
 import { LoadingView } from '../../../components/LoadingView';
+import { codeLabel } from '../../../lib/labels';
 import { useScheduleRuns } from '../api/get-schedule-runs';
 import { formatFireTime } from '../fire-time';
 
@@ -40,7 +41,7 @@ export function ScheduleRuns({ clientId, reportId, scheduleId, timeZone }: Sched
             {runs.map((run) => (
               <tr key={run.id}>
                 <td>{formatFireTime(run.due_at, timeZone)}</td>
-                <td>{run.state}</td>
+                <td>{codeLabel(run.state)}</td>
                 <td>{run.row_count ?? ''}</td>
                 <td>{run.missed_count || ''}</td>
                 <td>{run.finished_at ? formatFireTime(run.finished_at, timeZone) : ''}</td>
