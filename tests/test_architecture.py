@@ -4,8 +4,12 @@
 - ``api/common`` imports no feature; features import each other without a cycle; nothing in
   ``api/`` imports the composition roots (app.py, cli.py, web.py, wsgi.py) or ``worker``/``scheduler``.
 - No hand-written module is over 500 lines.
+- In frontend/src: no feature imports another feature or app/; lib/ imports neither components/,
+  features/ nor app/; components/ imports neither features/ nor app/; no import cycle; no component
+  (.tsx) is over 300 lines. Tests (*.test.ts[x], test/) render pieces together and are left out.
 """
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +21,8 @@ PACKAGES = ("api", "worker", "scheduler")
 NOT_FEATURES = {"common", "app", "cli", "web", "wsgi", "config", "extensions", "celery_app"}
 COMPOSITION_ROOTS = {"api.app", "api.cli", "api.web", "api.wsgi"}
 MAX_LINES = 500
+FRONTEND = ROOT / "frontend" / "src"
+MAX_COMPONENT_LINES = 300
 GENERATED = {ROOT / "frontend" / "src" / "lib" / "api-types.ts"}
 
 
@@ -159,5 +165,78 @@ def test_no_hand_written_module_is_over_500_lines(pattern):
     long = {
         str(path.relative_to(ROOT)): count for path in ROOT.glob(pattern)
         if path not in GENERATED and (count := len(path.read_text().splitlines())) > MAX_LINES
+    }
+    assert long == {}
+
+
+FRONTEND_IMPORT = re.compile(r"""(?:^import|^export)[^;]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)""", re.M | re.S)
+
+
+def _frontend_files():
+    return sorted(
+        path for path in FRONTEND.rglob("*.ts*")
+        if ".test." not in path.name and "test" not in path.relative_to(FRONTEND).parts[:1] and path not in GENERATED
+    )
+
+
+def _resolve(importer, specifier):
+    base = (importer.parent / specifier).resolve()
+    for candidate in (base.with_name(base.name + ".ts"), base.with_name(base.name + ".tsx"), base / "index.ts", base):
+        if candidate.is_file():
+            return candidate
+    raise AssertionError(f"{importer.relative_to(ROOT)} imports {specifier}, which is no file")
+
+
+def frontend_imports():
+    """Each frontend source file and the files of frontend/src it imports (relative imports only)."""
+    return {
+        path: {_resolve(path, match.group(1) or match.group(2)) for match in FRONTEND_IMPORT.finditer(path.read_text())}
+        for path in _frontend_files()
+    }
+
+
+def _area(path):
+    """``features/<name>``, ``lib``, ``components``, ``app``, ``config`` or the file of frontend/src."""
+    parts = path.relative_to(FRONTEND).parts
+    return "/".join(parts[:2]) if parts[0] == "features" else parts[0]
+
+
+FORBIDDEN = {
+    "lib": ("components", "features/", "app"),
+    "components": ("features/", "app"),
+    "features/": ("app", "features/"),
+}
+
+
+def test_frontend_layers_import_only_downwards():
+    offenders = []
+    for path, targets in frontend_imports().items():
+        source = _area(path)
+        rule = next((forbidden for layer, forbidden in FORBIDDEN.items() if source.startswith(layer)), ())
+        for target in targets:
+            area = _area(target)
+            if area != source and area.startswith(rule):
+                offenders.append(f"{path.relative_to(FRONTEND)} imports {target.relative_to(FRONTEND)}")
+    assert offenders == []
+
+
+def test_frontend_has_no_import_cycle():
+    graph = {str(path.relative_to(FRONTEND)): {str(target.relative_to(FRONTEND)) for target in targets} for path, targets in frontend_imports().items()}
+    assert find_cycle(graph) is None, f"import cycle in frontend/src: {' -> '.join(find_cycle(graph))}"
+
+
+# Components still over the limit while they are being split (issue 25): remove each once it is.
+LONG_COMPONENTS_BEING_SPLIT = {
+    "features/fulfillment-requests/components/RequestDetail.tsx",
+    "features/fulfillment-requests/components/NewRequest.tsx",
+    "features/products/components/ProductDetail.tsx",
+}
+
+
+def test_no_component_is_over_300_lines():
+    long = {
+        name: count for path in _frontend_files() if path.suffix == ".tsx"
+        if (name := str(path.relative_to(FRONTEND))) not in LONG_COMPONENTS_BEING_SPLIT
+        and (count := len(path.read_text().splitlines())) > MAX_COMPONENT_LINES
     }
     assert long == {}

@@ -14,3 +14,9 @@ export async function fetchAllPages<T>(fetchPage: (cursor: string | null) => Pro
   } while (cursor);
   return items;
 }
+
+/** The SWR infinite key of a cursor list: `key` and the page's cursor, null once the previous page said there is no more. */
+export function cursorPageKey<Key extends readonly unknown[]>(...key: Key) {
+  return (pageIndex: number, previous: { cursor: string | null } | null): readonly [...Key, string | null] | null =>
+    previous && !previous.cursor ? null : [...key, pageIndex === 0 ? null : previous!.cursor];
+}

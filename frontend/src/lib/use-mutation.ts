@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useAlerts } from '../components/Alerts';
+import { useAlerts } from './alerts';
 
 interface RunOptions {
   /** Sees the failure first; answering true means it has shown the failure, which is then not alerted. */

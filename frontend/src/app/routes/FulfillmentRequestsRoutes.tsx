@@ -1,11 +1,12 @@
 import { Route, Routes, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { AddressFix } from '../../features/fulfillment-requests/components/AddressFix';
-import { BulkRequestsUpload } from '../../features/fulfillment-requests/components/BulkRequestsUpload';
+import { BulkRequestsUpload } from '../../features/uploads/components/BulkRequestsUpload';
 import { NewRequest } from '../../features/fulfillment-requests/components/NewRequest';
 import { CreateReturn } from '../../features/fulfillment-requests/components/CreateReturn';
 import { RequestDetail } from '../../features/fulfillment-requests/components/RequestDetail';
 import { RequestList } from '../../features/fulfillment-requests/components/RequestList';
+import { useItemSearch } from '../../features/products/api/get-items';
 import { pageNeeding } from '../current-user';
 
 function RequestDetailRoute({ clientId }: { clientId: string }) {
@@ -23,7 +24,7 @@ export function FulfillmentRequestsRoutes({ clientId, shopName }: { clientId: st
   return (
     <Routes>
       <Route index element={<RequestList clientId={clientId} shopName={shopName} />} />
-      <Route path="new" element={pageNeeding('create:fulfillment_requests', <NewRequest clientId={clientId} />)} />
+      <Route path="new" element={pageNeeding('create:fulfillment_requests', <NewRequest clientId={clientId} useItemSearch={useItemSearch} />)} />
       <Route
         path="new_bulk"
         element={pageNeeding('create:fulfillment_requests', <BulkRequestsUpload clientId={clientId} />)}

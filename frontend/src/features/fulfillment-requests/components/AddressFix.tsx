@@ -22,7 +22,11 @@ import {
   type AddressLine,
   type EditableAddress,
 } from '../address-fix';
-import { changeAddress, requestKey, useAddressCheck, useRequest, useRequestPages, useZipPlace } from '../api/requests';
+import { changeAddress } from '../api/change-address';
+import { useAddressCheck } from '../api/check-address';
+import { requestKey, useRequest } from '../api/get-request';
+import { useRequestPages } from '../api/get-requests';
+import { useZipPlace } from '../api/look-up-zip';
 import { isAbroad } from '../new-request';
 import { AddressMap } from './AddressMap';
 

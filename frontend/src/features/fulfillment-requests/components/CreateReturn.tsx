@@ -7,7 +7,10 @@ import { useSWRConfig } from 'swr';
 import { useMutation } from '../../../lib/use-mutation';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { saveFile } from '../../../lib/save-file';
-import { getReturnLabel, requestKey, useCarriers, useRequest, useShipProfiles } from '../api/requests';
+import { useCarriers } from '../../../lib/reference-data/get-carriers';
+import { useShipProfiles } from '../../../lib/reference-data/get-ship-profiles';
+import { requestKey, useRequest } from '../api/get-request';
+import { getReturnLabel } from '../api/get-return-label';
 import { shipProfileName } from '../ship-profiles';
 
 /** Spec part 2, §5: return labels are not made for these carriers. */

@@ -7,14 +7,12 @@ import { FieldLabel } from '../../../components/FieldLabel';
 import { LoadingView } from '../../../components/LoadingView';
 import { useMutation } from '../../../lib/use-mutation';
 import { usePageTitle } from '../../../lib/use-page-title';
-import {
-  createRequest,
-  lookUpZip,
-  useCarriers,
-  useCatalogueSearch,
-  useShipmentTypes,
-  useShipProfiles,
-} from '../api/requests';
+import type { ItemSummary } from '../../../lib/models';
+import { useCarriers } from '../../../lib/reference-data/get-carriers';
+import { useShipmentTypes } from '../../../lib/reference-data/get-shipment-types';
+import { useShipProfiles } from '../../../lib/reference-data/get-ship-profiles';
+import { createRequest } from '../api/create-request';
+import { lookUpZip } from '../api/look-up-zip';
 import { daysBefore } from '../request-filters';
 import { ANY_SHIP_METHOD, NO_SHIP_PROFILE, shipProfileName } from '../ship-profiles';
 import {
@@ -38,8 +36,16 @@ import {
 
 type Address = NewRequestValues['address'];
 
+/** Items of the catalogue matching a term: the products feature's search, handed over by the route. */
+export type ItemSearchHook = (clientId: string, term: string) => { data?: ItemSummary[] };
+
+interface NewRequestProps {
+  clientId: string;
+  useItemSearch: ItemSearchHook;
+}
+
 /** /fulfillment_requests/new: the five sections of the new-request form. */
-export function NewRequest({ clientId }: { clientId: string }) {
+export function NewRequest({ clientId, useItemSearch }: NewRequestProps) {
   usePageTitle('New Fulfillment Request');
   const { data: profiles } = useShipProfiles(clientId);
   const { data: carriers } = useCarriers();
@@ -48,6 +54,7 @@ export function NewRequest({ clientId }: { clientId: string }) {
   return (
     <RequestForm
       clientId={clientId}
+      useItemSearch={useItemSearch}
       profiles={profiles}
       carriers={carriers}
       shipmentTypes={shipmentTypes.shipment_types.map((type) => type.name)}
@@ -58,13 +65,14 @@ export function NewRequest({ clientId }: { clientId: string }) {
 
 interface RequestFormProps {
   clientId: string;
+  useItemSearch: ItemSearchHook;
   profiles: NonNullable<ReturnType<typeof useShipProfiles>['data']>;
   carriers: NonNullable<ReturnType<typeof useCarriers>['data']>;
   shipmentTypes: string[];
   initial: NewRequestValues;
 }
 
-function RequestForm({ clientId, profiles, carriers, shipmentTypes, initial }: RequestFormProps) {
+function RequestForm({ clientId, useItemSearch, profiles, carriers, shipmentTypes, initial }: RequestFormProps) {
   const [values, setValues] = useState(initial);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const { run, pending } = useMutation();
@@ -270,7 +278,7 @@ function RequestForm({ clientId, profiles, carriers, shipmentTypes, initial }: R
         )}
       </Panel>
 
-      <ItemsSection clientId={clientId} values={values} abroad={abroad} onChange={setValues} />
+      <ItemsSection clientId={clientId} useItemSearch={useItemSearch} values={values} abroad={abroad} onChange={setValues} />
 
       <Button type="submit" disabled={pending || values.items.length === 0}>
         Create
@@ -316,15 +324,16 @@ function AddressField({ label, field, values, onChange, required = false, sm }: 
 
 interface ItemsSectionProps {
   clientId: string;
+  useItemSearch: ItemSearchHook;
   values: NewRequestValues;
   abroad: boolean;
   onChange: (update: (current: NewRequestValues) => NewRequestValues) => void;
 }
 
 /** The Items section: found by searching the catalogue, one line per UPC, starting at quantity 1. */
-function ItemsSection({ clientId, values, abroad, onChange }: ItemsSectionProps) {
+function ItemsSection({ clientId, useItemSearch, values, abroad, onChange }: ItemsSectionProps) {
   const [term, setTerm] = useState('');
-  const { data: found } = useCatalogueSearch(clientId, term);
+  const { data: found } = useItemSearch(clientId, term);
   const chosen = new Set(values.items.map((line) => line.upc));
   const setLine = (upc: string, changes: Partial<NewRequestValues['items'][number]>) =>
     onChange((current) => ({ ...current, items: current.items.map((line) => (line.upc === upc ? { ...line, ...changes } : line)) }));

@@ -12,10 +12,14 @@ import { useCan, useCurrentUserContext } from '../../../lib/current-user';
 import type { FulfillmentRequest, FulfillmentRequestUpdate, RequestSetItem } from '../../../lib/models';
 import { useMutation } from '../../../lib/use-mutation';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { approveRequest, cancelShipment, requestKey, updateRequest, useRequest, useShipProfiles } from '../api/requests';
+import { useShipProfiles } from '../../../lib/reference-data/get-ship-profiles';
+import { approveRequest } from '../api/approve-request';
+import { cancelShipment } from '../api/cancel-shipment';
+import { requestKey, useRequest } from '../api/get-request';
+import { updateRequest } from '../api/update-request';
+import { FILL_TYPES } from '../new-request';
 import { ANY_SHIP_METHOD, requestShipProfile } from '../ship-profiles';
 
-const FILL_TYPES = ['partial', 'complete', 'kill', 'partial_kill'];
 /** Spec part 3, §4: cancel is offered before the warehouse starts on a shipment. */
 const CANCELABLE_STATUSES = ['validating', 'ready_to_process'];
 const yesNo = (flag: boolean) => (flag ? 'Yes' : 'No');

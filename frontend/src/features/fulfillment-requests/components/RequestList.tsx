@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../lib/format-datetime';
 import { useCan } from '../../../lib/current-user';
 import type { FulfillmentRequest } from '../../../lib/models';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useRequestPages } from '../api/requests';
+import { useRequestPages } from '../api/get-requests';
 import {
   DATE_OPTIONS,
   filtersFromSearchParams,

@@ -3,6 +3,7 @@ import useSWRInfinite from 'swr/infinite';
 import { API_BASE_PATH } from '../../../config/constants';
 import { apiRequest } from '../../../lib/api-client';
 import type { ItemSummary } from '../../../lib/models';
+import { cursorPageKey } from '../../../lib/pagination';
 
 export interface ItemsPage {
   items: ItemSummary[];
@@ -20,10 +21,7 @@ export function getItems(clientId: string, query: ItemsQuery, cursor: string | n
 
 /** The SWR key of one page: null once the previous page said there is nothing more. */
 export function getItemsPageKey(clientId: string, query: ItemsQuery) {
-  return (pageIndex: number, previous: ItemsPage | null) => {
-    if (previous && !previous.cursor) return null;
-    return ['items', clientId, JSON.stringify(query), pageIndex === 0 ? null : previous!.cursor] as const;
-  };
+  return cursorPageKey('items', clientId, JSON.stringify(query));
 }
 
 /** The item list page by page: `setSize(size + 1)` fetches the next page with the last cursor. */
@@ -41,5 +39,16 @@ export function useSimpleItemSearch(clientId: string, searchTerm: string) {
   const term = searchTerm.trim();
   return useSWR(term.length >= CHILD_SEARCH_MIN_LENGTH ? ['simple-items', clientId, term] : null, () =>
     getItems(clientId, { compositeType: '0', searchTerm: term }, null, CHILD_SEARCH_LIMIT).then((page) => page.items),
+  );
+}
+
+/** Any item of the catalogue by name, SKU or UPC, from this many characters (bundles and kits too). */
+export const ITEM_SEARCH_MIN_LENGTH = 2;
+const ITEM_SEARCH_LIMIT = 10;
+
+export function useItemSearch(clientId: string, searchTerm: string) {
+  const term = searchTerm.trim();
+  return useSWR(term.length >= ITEM_SEARCH_MIN_LENGTH ? ['item-search', clientId, term] : null, () =>
+    getItems(clientId, { searchTerm: term }, null, ITEM_SEARCH_LIMIT).then((page) => page.items),
   );
 }

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Button, Table } from 'react-bootstrap';
 import { LoadingView } from '../../../components/LoadingView';
-import { useBulkColumns } from '../../uploads/api/upload-fulfillment-requests';
-import { UploadPage } from '../../uploads/components/UploadPage';
-import { fulfillmentRequestsUpload } from '../../uploads/upload-kinds';
+import { useBulkColumns } from '../api/upload-fulfillment-requests';
+import { UploadPage } from './UploadPage';
+import { fulfillmentRequestsUpload } from '../upload-kinds';
 import type { BulkColumn } from '../../../lib/models';
 
 /** Spec part 2, §9. */
