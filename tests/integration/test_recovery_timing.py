@@ -86,6 +86,18 @@ def post_items_csv(base_url, importer, body, key):
                          headers={**importer.headers, "Content-Type": "text/csv", "Idempotency-Key": key})
 
 
+def sent_by_the_sweep(scheduler, job_id, within, what):
+    wait_until(lambda: f"sent again 1 job(s) nobody was running: ['{job_id}']" in scheduler.output(), within, what)
+
+
+def ends_applied_once(job_id, worker, importer, rows, base_url, mail, attempts):
+    job = wait_for_the_end(job_id)
+    worker.stop()
+    assert job.attempts == attempts
+    assert_every_row_applied_once(job_id, importer, rows, base_url)
+    assert_one_result_mail_per_job([job_id], importer, mail)
+
+
 def test_a_csv_upload_that_met_postgresql_stopping_is_answered_on_retry_with_its_key(
     postgres, services_app, services_api, scheduler, workers, importer, mail,
 ):
@@ -121,12 +133,9 @@ def test_a_csv_upload_that_met_postgresql_stopping_is_answered_on_retry_with_its
     replay = post_items_csv(services_api, importer, data, "csv-1")
     assert (replay.status_code, replay.json()["id"], replay.headers.get("Idempotent-Replayed")) == (202, job_id, "true")
 
-    wait_for_the_end(job_id)
-    worker.stop()
+    ends_applied_once(job_id, worker, importer, rows, services_api, mail, attempts=1)
     assert db.session.scalar(select(func.count()).select_from(Job).filter_by(client_id=importer.client_id)) == 1
     db.session.rollback()
-    assert_every_row_applied_once(job_id, importer, rows, services_api)
-    assert_one_result_mail_per_job([job_id], importer, mail)
 
 
 def test_a_job_created_while_redis_is_down_goes_out_within_a_sweep_of_its_return(
@@ -141,31 +150,16 @@ def test_a_job_created_while_redis_is_down_goes_out_within_a_sweep_of_its_return
         scheduler.wait_for_output(f"the broker did not take job {job_id}", timeout=60)
     finally:
         redis_server.start()
-    wait_until(lambda: f"sent again 1 job(s) nobody was running: ['{job_id}']" in scheduler.output(),
-               SWEEP_SECONDS + SLACK, "the sweep to send the job once Redis was back")
-
-    worker = workers()
-    job = wait_for_the_end(job_id)
-    worker.stop()
-    assert job.attempts == 1
-    assert_every_row_applied_once(job_id, importer, rows, services_api)
-    assert_one_result_mail_per_job([job_id], importer, mail)
+    sent_by_the_sweep(scheduler, job_id, SWEEP_SECONDS + SLACK, "the sweep to send the job once Redis was back")
+    ends_applied_once(job_id, workers(), importer, rows, services_api, mail, attempts=1)
 
 
 def test_a_killed_workers_job_is_taken_over_when_its_lease_runs_out(services_api, scheduler, workers, importer, mail):
-    rows = item_rows(importer)
-    first = workers()
+    rows, killed = item_rows(importer), workers()
     job_id = upload(services_api, importer, rows)
     mid_job(job_id)
-
-    first.kill()
+    killed.kill()
     assert job_row(job_id).processed < ROWS, "the job ended before the worker was killed: make it bigger"
-    second = workers()
-    wait_until(lambda: f"sent again 1 job(s) nobody was running: ['{job_id}']" in scheduler.output(),
-               LEASE_SECONDS + SLACK, "the sweep to send the job once the killed worker's lease ran out")
 
-    job = wait_for_the_end(job_id)
-    second.stop()
-    assert job.attempts == 2
-    assert_every_row_applied_once(job_id, importer, rows, services_api)
-    assert_one_result_mail_per_job([job_id], importer, mail)
+    sent_by_the_sweep(scheduler, job_id, LEASE_SECONDS + SLACK, "the sweep to send the job once the killed worker's lease ran out")
+    ends_applied_once(job_id, workers(), importer, rows, services_api, mail, attempts=2)
