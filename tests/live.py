@@ -4,6 +4,7 @@ Redis server of a test's own, which it may restart or stop without touching the 
 import glob
 import os
 import pwd
+import re
 import shutil
 import signal
 import socket
@@ -15,6 +16,7 @@ import time
 from email import message_from_bytes, policy
 from pathlib import Path
 
+import redis
 import requests
 from aiosmtpd.controller import Controller
 from celery import Celery
@@ -211,6 +213,57 @@ def wait_until(condition, timeout, what, pause=0.05):
             return value
         time.sleep(pause)
     raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+
+
+# Celery's log lines for a task a worker took ("received") and for each way a run of it ends (a retry is
+# received again as a new message).
+_TASK_EVENT = re.compile(r"Task [\w.]+\[([\w-]+)\] (received|succeeded|retry|raised|ignored|INTERNAL ERROR)")
+
+
+def unfinished_tasks(worker):
+    """Ids of the tasks ``worker`` took and has not finished running, as its log tells."""
+    open_runs = {}
+    for task_id, event in _TASK_EVENT.findall(worker.output()):
+        open_runs[task_id] = open_runs.get(task_id, 0) + (1 if event == "received" else -1)
+    return {task_id for task_id, count in open_runs.items() if count > 0}
+
+
+def broker_messages(config):
+    """How many messages the broker of ``config`` (the app's or a process environment) still holds:
+    waiting in a queue or, on Redis, taken by a worker that has not acknowledged it (tasks are
+    acknowledged when they end, so this counts the tasks running and those held for a later time)."""
+    url = config["CELERY_BROKER_URL"]
+    if url.startswith("filesystem://"):
+        folder = Path(config["CELERY_BROKER_FOLDER"])
+        return sum(1 for sub in ("queue", "processed") for _ in (folder / sub).iterdir())
+    client = redis.Redis.from_url(url)
+    prefix = config["BROKER_KEY_PREFIX"]
+    held = client.hlen(f"{prefix}unacked")
+    for key in client.scan_iter(match=f"{prefix}*", count=1000, _type="list"):
+        held += client.llen(key)
+    return held
+
+
+def wait_until_quiet(config, workers, timeout=60):
+    """Wait until nothing is left to run: the broker holds no message and every task the ``workers``
+    took has ended. A duplicate (a second mail, a job run twice) is made by some task, so once this
+    holds every duplicate there was to come has come. The broker is counted before the logs are read:
+    a message it no longer holds was taken by then (on Redis it stays counted until its task ends)."""
+    def quiet():
+        return broker_messages(config) == 0 and not any(unfinished_tasks(worker) for worker in workers)
+    wait_until(quiet, timeout, "the broker to be empty and the workers to finish every task they took")
+
+
+def wait_until_redeliverable(config, visibility_timeout):
+    """Wait until the broker would hand the messages a killed worker had taken to the next worker that
+    starts: on Redis once their visibility timeout has run since they were delivered (a starting
+    worker restores those); the filesystem broker dropped them when they were taken, so at once."""
+    if config["CELERY_BROKER_URL"].startswith("filesystem://"):
+        return
+    client = redis.Redis.from_url(config["CELERY_BROKER_URL"])
+    index = f"{config['BROKER_KEY_PREFIX']}unacked_index"
+    wait_until(lambda: client.zcount(index, f"({time.time() - visibility_timeout}", "+inf") == 0,
+               visibility_timeout + 10, "the broker to hand the killed worker's messages out again")
 
 
 def _listening(port):

@@ -1,8 +1,6 @@
 """A worker killed in the middle of a bulk fulfilment request import, and another started: every request
 of the file is created once, with its lines, its shipments and their stock allocated once, and one
 result mail. The chunks a killed worker had committed stay; the next worker applies the rest."""
-import time
-
 import pytest
 from sqlalchemy import func, select
 
@@ -14,6 +12,7 @@ from api.orders.models import CANCELED, FulfillmentRequest, SetItem, Shipment, S
 from tests.integration.test_import_resume import (  # noqa: F401 (fixture)
     VISIBILITY_TIMEOUT, job_progress, start_worker, through_the_broker, upload_and_kill_the_worker_mid_job, wait_for,
 )
+from tests.live import wait_until_quiet, wait_until_redeliverable
 
 pytestmark = pytest.mark.integration
 
@@ -101,13 +100,14 @@ def test_a_worker_killed_mid_bulk_request_import_leaves_a_job_the_next_worker_fi
     env = {**live_env, "BROKER_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT)}
     job_id, processed = upload_and_kill_the_worker_mid_job(
         lambda: upload_bulk_requests(client, factory, acme), env, process_logs, "bulk-worker-1", applied_before_kill=300)
-    time.sleep(VISIBILITY_TIMEOUT + 1)  # the broker may send the killed worker's message again from now on
+    wait_until_redeliverable(env, VISIBILITY_TIMEOUT)
     assert job_progress(job_id).processed == processed
 
     second = start_worker(env, process_logs, "bulk-worker-2")
     try:
         wait_for(lambda: job_progress(job_id).state not in ("queued", "running"), 300, "the job to end")
         mail.wait_for(1)
+        wait_until_quiet(env, [second])
     finally:
         second.stop()
 

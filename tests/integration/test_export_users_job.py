@@ -3,13 +3,12 @@ broker, and an SMTP server. The mail and its attachment arrive once, even when t
 are delivered again."""
 import csv
 import io
-import time
 
 import pytest
 import requests
 
 from tests.factories import PASSWORD
-from tests.live import broker_client, log_in, wait_for_job
+from tests.live import broker_client, log_in, wait_for_job, wait_until_quiet
 
 pytestmark = pytest.mark.integration
 
@@ -44,9 +43,7 @@ def test_export_mails_the_requester_a_csv_once(app, factory, live_api, worker, m
 
     email_id = OutboundEmail.query.filter_by(key=f"job:{job['id']}:result").one().id
     celery.send_task("notifications.deliver_email", args=[email_id])
-    worker.wait_for_output("Task notifications.deliver_email", count=2, timeout=30)
-    worker.wait_for_output("Task jobs.run_job", count=2, timeout=30)
-    time.sleep(1)
+    wait_until_quiet(app.config, [worker])
     assert len(mail.messages) == 1
 
 

@@ -18,7 +18,7 @@ from api.inbound.models import Asn, ExpectedInboundShipment, ExpectedInboundShip
 from api.jobs import service as job_service
 from api.jobs.models import Job
 from api.jobs.tasks import run_job
-from tests.live import VENV_BIN, Process
+from tests.live import VENV_BIN, Process, wait_until_quiet, wait_until_redeliverable
 
 pytestmark = pytest.mark.integration
 
@@ -121,14 +121,14 @@ def test_a_worker_killed_mid_import_leaves_a_job_the_next_worker_finishes_exactl
     env = {**live_env, "BROKER_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT)}
     job_id, processed = upload_and_kill_the_worker_mid_job(
         lambda: upload_inbound_lines(client, factory, acme), env, process_logs, "import-worker-1")
-    time.sleep(VISIBILITY_TIMEOUT + 1)
+    wait_until_redeliverable(env, VISIBILITY_TIMEOUT)
     assert job_progress(job_id).processed == processed
 
     second = start_worker(env, process_logs, "import-worker-2")
     try:
         wait_for(lambda: job_progress(job_id).state not in ("queued", "running"), 180, "the job to end")
         mail.wait_for(1)
-        time.sleep(1)
+        wait_until_quiet(env, [second])
     finally:
         second.stop()
 

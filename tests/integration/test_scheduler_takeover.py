@@ -12,7 +12,7 @@ from sqlalchemy import select
 from api.common.timeutil import utcnow
 from api.extensions import db
 from api.reports.models import ReportSchedule, ScheduleRun
-from tests.live import Process
+from tests.live import Process, wait_until, wait_until_quiet
 from tests.reports.test_scheduling import make_report
 
 pytestmark = pytest.mark.integration
@@ -33,15 +33,6 @@ def current_runs():
     runs = db.session.scalars(select(ScheduleRun).order_by(ScheduleRun.schedule_id)).all()
     db.session.rollback()
     return runs
-
-
-def wait_until(condition, timeout, what):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if result := condition():
-            return result
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def test_runs_held_by_a_killed_scheduler_are_taken_over_and_executed_once(
@@ -87,6 +78,6 @@ def test_runs_held_by_a_killed_scheduler_are_taken_over_and_executed_once(
     assert int(taken_over) > 0, survivor_output[-3000:]
     assert "tick failed" not in survivor_output
     messages = mail.wait_for(SCHEDULES)
-    time.sleep(1)  # a duplicate would arrive after the last expected mail
+    wait_until_quiet(app.config, [worker])
     assert sorted(message["To"] for message in mail.messages) == sorted(f"ops{n}@example.com" for n in range(SCHEDULES))
     assert len({message["Message-ID"] for message in messages}) == SCHEDULES

@@ -7,8 +7,6 @@ The workers use a broker folder of their own (on either test backend, with the b
 database), so no other worker takes their messages.
 """
 import signal
-import time
-
 import pytest
 
 from api.extensions import db
@@ -17,6 +15,7 @@ from api.jobs.models import Job
 from tests.integration.test_import_resume import (
     assert_every_line_applied_once, job_progress, start_worker, upload_inbound_lines, wait_for,
 )
+from tests.live import wait_until_quiet
 
 pytestmark = pytest.mark.integration
 
@@ -63,7 +62,7 @@ def test_a_job_whose_worker_was_killed_is_finished_by_the_next_worker_to_start_w
 
         wait_for(lambda: job_progress(job_id).state not in ("queued", "running"), 180, "the second worker to finish the job")
         mail.wait_for(1)
-        time.sleep(1)
+        wait_until_quiet(workers_env, [second])
     finally:
         first.stop()
         if second is not None:
