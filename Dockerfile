@@ -20,4 +20,4 @@ COPY --from=frontend /build/frontend/dist ./frontend/dist
 RUN python -m whitenoise.compress --quiet frontend/dist
 USER portal
 EXPOSE 8000
-CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--workers", "4", "--access-logfile", "-", "api.wsgi:app"]
+CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--workers", "4", "--access-logfile", "-", "--config", "python:api.gunicorn_config", "api.wsgi:app"]

@@ -162,7 +162,7 @@ def start_api(env, log_dir, name="api"):
     api = Process(
         name,
         [str(VENV_BIN / "gunicorn"), "--bind", f"127.0.0.1:{port}", "--workers", "2", "--threads", "4",
-         "--graceful-timeout", "5", "--no-control-socket", "api.wsgi:app"],
+         "--graceful-timeout", "5", "--no-control-socket", "--config", "python:api.gunicorn_config", "api.wsgi:app"],
         env, log_dir,
     )
     base_url = f"http://127.0.0.1:{port}"
