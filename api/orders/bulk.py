@@ -22,7 +22,7 @@ from api.imports.registry import BatchCheck, Validated, register_import
 from api.imports.service import submit_import_in_batches
 from api.imports.upload_rows import upload_batches
 from api.orders.models import ADDRESS_PARTS, OPTIONS
-from api.orders.schemas import EDI_RETAILERS, EDI_TEXT_FIELDS, RequestWrite
+from api.orders.schemas import EDI_RETAILERS, EDI_TEXT_FIELDS, RequestWrite, ShipToAddress
 from api.orders.placement import ids_of, place_requests, store_requests
 from api.orders.rules import check_requests, duplicate_request
 
@@ -43,10 +43,13 @@ LINE_COLUMNS = ("upc", "quantity", "customs_value")
 # schemas), which per request cost more time and memory than checking the request itself.
 REQUEST_FIELDS = RequestWrite()
 COLUMNS = REQUEST_COLUMNS + LINE_COLUMNS
-REQUIRED_COLUMNS = ("fulfillment_request_id", "upc", "quantity")
+# Those every request needs a value in (its address's too, as a single new request): a file without
+# one of them could create nothing, and the upload page marks them required.
+REQUIRED_COLUMNS = ("fulfillment_request_id", *(f"to_{name}" for name, part in ShipToAddress().fields.items()
+                                                if part.required), "upc", "quantity")
 NOT_AN_OBJECT = "A row must be an object keyed by column header."
 COLUMN_DESCRIPTIONS = {
-    "fulfillment_request_id": "Your reference of the request, unique among your requests (required); its rows go together",
+    "fulfillment_request_id": "Your reference of the request, unique among your requests; its rows go together",
     "order_id": "Your order number", "warehouse_id": "CA01, NJ01, TX01, BC01, IL01, NJ03, CA02, TX02 or optimal (default)",
     "fill_type": "partial (default), complete, kill or partial_kill",
     "ship_together": "true needs a warehouse_id other than optimal and fill_type complete",
@@ -59,13 +62,12 @@ COLUMN_DESCRIPTIONS = {
     "incoterm": "DDU or DDP", "saturday_delivery": "true only for UPS and FedEx express ship methods",
     "signature_required": "true or false", "expedited": "true or false", "one_upc_per_shipment": "true or false",
     "one_sku_per_shipment": "true or false", "one_product_code_per_shipment": "true or false",
-    "to_name": "Recipient (required)", "to_company": "Company", "to_address_1": "Street (required)",
-    "to_address_2": "Apartment, suite", "to_address_3": "More address", "to_city": "City (required)",
-    "to_state": "State or province (required)", "to_postal_code": "Postal code (required)",
-    "to_country": "Country code or name (required)", "to_phone": "Phone (required)", "to_email": "E-mail",
+    "to_name": "Recipient", "to_company": "Company", "to_address_1": "Street", "to_address_2": "Apartment, suite",
+    "to_address_3": "More address", "to_city": "City", "to_state": "State or province", "to_postal_code": "Postal code",
+    "to_country": "Country code or name", "to_phone": "Phone", "to_email": "E-mail",
     "set_type": "default_set_type (default), gift_note, gift_wrap or duct_wrap", "gift_note": "At most 500 characters",
-    "upc": "The item of this row (required); one row per UPC in a request",
-    "quantity": "1 to 1000 (required)", "customs_value": "Per unit, 0 to 99999999; required outside the US",
+    "upc": "The item of this row; one row per UPC in a request",
+    "quantity": "1 to 1000", "customs_value": "Per unit, 0 to 99999999; required outside the US",
     "edi_retailer": f"A retail (EDI) shipment's retailer: {', '.join(EDI_RETAILERS)}; any EDI column makes the "
                     "request a retail shipment, which needs edi_retailer, edi_cancel_date and edi_po_number",
     "edi_cancel_date": "YYYY-MM-DD, today or later (required for a retail shipment)",
@@ -308,7 +310,7 @@ def apply_requests(chunk, context):
             failures.extend((line, answer.description) for line in lines)
         else:
             checked.append((lines, answer))
-    stored = store_requests(context.client_id, context.actor, [answer for _, answer in checked])
+    stored = store_requests(context.client_id, context.actor, [answer for _, answer in checked], context.job_id)
     context.wait_for_turn(PLACING)
     place_requests(context.client_id, context.actor, stored)
     ids = ids_of(stored)

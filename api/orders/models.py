@@ -86,6 +86,7 @@ class FulfillmentRequest(db.Model):
     address_validation_error: Mapped[str | None] = mapped_column(db.String(500))
     created_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow)
     created_by_username: Mapped[str] = mapped_column(db.String(150))
+    created_by_job_id: Mapped[str | None] = mapped_column(db.String(36))  # the bulk upload's job
 
     ship_profile = relationship("ShipProfile")
     sets: Mapped[list["RequestSet"]] = relationship(order_by="RequestSet.id", cascade="all, delete-orphan")

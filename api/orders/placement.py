@@ -63,14 +63,14 @@ def add_requests(client_id, actor, batch):
     return ids_of(stored)
 
 
-def store_requests(client_id, actor, batch):
+def store_requests(client_id, actor, batch, job_id=None):
     """Write ``batch`` (rules.CheckedRequest, in order) with their addresses checked, their sets and
     items, not yet placed: the stored requests, for place_requests. A request whose id another
     transaction took since it was checked is left out, and nothing of it is written."""
     if not batch:
         return []
     addresses = [validate_address(checked.fields["to_address"]) for checked in batch]
-    ids = _insert_requests(client_id, actor, batch, addresses)
+    ids = _insert_requests(client_id, actor, batch, addresses, job_id)
     stored = [_Placed(ids[checked.fields["fulfillment_request_id"]], checked, address, [], [])
               for checked, address in zip(batch, addresses) if checked.fields["fulfillment_request_id"] in ids]
     _insert_sets(stored)
@@ -102,7 +102,7 @@ def place_requests(client_id, actor, placed):
         for request in placed])
 
 
-def _insert_requests(client_id, actor, batch, addresses):
+def _insert_requests(client_id, actor, batch, addresses, job_id):
     now = utcnow()
     rows = []
     for checked, address in zip(batch, addresses):
@@ -110,7 +110,7 @@ def _insert_requests(client_id, actor, batch, addresses):
         stored = address["updated_address"] if address["is_valid"] else {**fields["to_address"], "country": checked.country}
         ltl = allocation.is_ltl(checked.profile)
         rows.append({
-            "client_id": client_id, "created_by_username": actor, "created_at": now,
+            "client_id": client_id, "created_by_username": actor, "created_by_job_id": job_id, "created_at": now,
             "options": {name: fields[name] for name in OPTIONS},
             "address_validated": address["is_valid"], "address_validation_error": address["validation_error"],
             # An LTL request waits for the warehouse's approval of the freight.

@@ -7,12 +7,13 @@ from api.common.idempotency import idempotent
 from api.common.tenancy import acting_client_id
 from api.common.downloads import attachment
 from api.imports.schemas import JSON_ROWS, ImportArgs, import_answer, upload, upload_answers
-from api.orders import service
+from api.jobs.schemas import Job
+from api.orders import listing, service
 from api.orders.bulk import COLUMN_DESCRIPTIONS, REQUIRED_COLUMNS, submit_bulk_requests
 from api.orders.return_labels import create_return_label, receive_return
 from api.orders.schemas import (
-    AddressChange, AddressChangeArgs, BulkColumnList, RequestList, RequestListArgs, RequestOut, RequestUpdate,
-    ReceivedReturn, RequestWrite, ReturnLabelWrite, SetUpdate, ShipmentOut, ShipToAddress,
+    AddressChange, AddressChangeArgs, BulkColumnList, RequestFilters, RequestList, RequestListArgs, RequestOut,
+    RequestUpdate, ReceivedReturn, RequestWrite, ReturnLabelWrite, SetUpdate, ShipmentOut, ShipToAddress,
 )
 
 CREATE = "create:fulfillment_requests"
@@ -34,7 +35,7 @@ class FulfillmentRequests(MethodView):
     @blp.response(200, RequestList)
     def get(self, args):
         """List fulfilment requests, newest first, with the list page's filters."""
-        requests, cursor = service.list_requests(acting_client_id(), args)
+        requests, cursor = listing.list_requests(acting_client_id(), args)
         return {"fulfillment_requests": requests, "cursor": cursor}
 
     @idempotent
@@ -44,6 +45,19 @@ class FulfillmentRequests(MethodView):
     def post(self, fields):
         """Create a fulfilment request; it is placed at once (shipments, stock allocated by its fill type)."""
         return service.create_request(acting_client_id(), g.identity, fields)
+
+
+@blp.route("/export")
+class FulfillmentRequestsExport(MethodView):
+    @requires(logs=("job", "id"))
+    @blp.arguments(RequestFilters, location="query")
+    @blp.response(202, Job, description="The list is longer than 10,000 requests: a job mails it as a CSV file")
+    @blp.alt_response(200, description="The CSV file of the list", content_type="text/csv")
+    def post(self, filters):
+        """The list with the list page's filters as a CSV file: the file itself up to 10,000 requests,
+        else a job that mails it to the caller. Cells a spreadsheet would run as a formula start with '."""
+        file, job = listing.export_requests(g.identity, acting_client_id(), filters)
+        return job if job else attachment(file[1], file[0], "text/csv")
 
 
 BULK_REQUESTS_BODY = {

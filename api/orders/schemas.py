@@ -226,12 +226,18 @@ class RequestOut(Options):
         "description": "The returns expected for this request (with its shipments)"})
 
 
+class RequestListRow(RequestOut):
+    progress = fields.String(metadata={"description": "Its shipments summed up: '2 of 3 shipped', 'Waiting for stock', "
+                                                      "'Needs approval', 'Cancelled', ..."})
+
+
 class RequestList(Schema):
-    fulfillment_requests = fields.List(fields.Nested(RequestOut))
+    fulfillment_requests = fields.List(fields.Nested(RequestListRow))
     cursor = fields.String(allow_none=True)
 
 
-class RequestListArgs(PageArgs):
+class RequestFilters(Schema):
+    """The list page's filters, which its CSV export takes too."""
     orderId = optional_text(100)
     fulfillmentRequestId = optional_text(100)
     state = optional_text(100, metadata={"description": "The ship-to state or province"})
@@ -249,7 +255,13 @@ class RequestListArgs(PageArgs):
     requiresApproval = fields.Boolean(load_default=False)
     fraud = fields.Boolean(load_default=False)
     shipmentStatus = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(SHIPMENT_STATUSES))
-    searchTerm = optional_text(100, metadata={"description": "A prefix of the request id, order id, or ship-to name"})
+    searchTerm = optional_text(100, metadata={
+        "description": "Found anywhere in the request id, order id (with or without '#'), ship-to name, e-mail, "
+                       "city or postal code, ignoring case"})
+    jobId = optional_text(36, metadata={"description": "Created by this bulk upload job"})
+
+
+class RequestListArgs(PageArgs, RequestFilters):
     includeSetsAndItems = fields.Boolean(load_default=False)
     includeShipments = fields.Boolean(load_default=False)
 

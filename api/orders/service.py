@@ -1,21 +1,17 @@
 """Fulfilment requests: created under every rule of the new-request form, their address checked,
-placed by the allocation engine; listed with the list page's filters, read, changed and approved."""
-from datetime import timedelta
+placed by the allocation engine; read, changed and approved (listed in api.orders.listing)."""
+from sqlalchemy import select
 
-from sqlalchemy import exists, or_, select
-from sqlalchemy.orm import selectinload
-
-from api.addresses.service import US_POSTAL_AREAS, country_code, validate_address
+from api.addresses.service import country_code, validate_address
 from api.common.errors import Conflict, InvalidInput, NotFound
-from api.common.pagination import paginate
-from api.common.tenancy import get_scoped_or_404, scoped
-from api.common.timeutil import day_start_utc, utcnow
+from api.common.tenancy import get_scoped_or_404
+from api.common.timeutil import utcnow
 from api.extensions import db, retried_on_conflict
 from api.inventory.service import units_freed
 from api.orders import allocation, history, placement, rules
 from api.orders.models import (
     ADDRESS_PARTS, CANCELED, ITEM_DETAILS, PENDING_SHIP_LABEL, READY_TO_PROCESS, SHIPPED, VALIDATING, FulfillmentRequest,
-    RequestSet, SetItem, Shipment, ShipmentLine,
+    Shipment,
 )
 
 # Spec part 2 section 4: a set is edited while its shipments are validating, ready or processing; the
@@ -168,75 +164,6 @@ def _allocate_waiting_of(client_id, actor):
     allocated = allocation.allocate_waiting(client_id, actor)
     db.session.commit()
     return allocated
-
-
-def _open_shipment_where(*conditions):
-    return exists().where(Shipment.request_id == FulfillmentRequest.id, Shipment.status != CANCELED, *conditions)
-
-
-def list_requests(client_id, args):
-    """The requests of the list page, newest first, with its filters."""
-    query = scoped(FulfillmentRequest, client_id)
-    equal = {"orderId": FulfillmentRequest.order_id, "fulfillmentRequestId": FulfillmentRequest.fulfillment_request_id,
-             "shipToName": FulfillmentRequest.to_name, "shipToEmail": FulfillmentRequest.to_email,
-             "state": FulfillmentRequest.to_state}
-    for name, column in equal.items():
-        if args[name]:
-            query = query.where(column == args[name])
-    for name in ("postalCode", "shipToPostalCode"):
-        if args[name]:
-            query = query.where(FulfillmentRequest.to_postal_code.startswith(args[name], autoescape=True))
-    if args["fromDate"]:
-        query = query.where(FulfillmentRequest.created_at >= day_start_utc(args["fromDate"], args["timeZone"]))
-    if args["toDate"]:
-        query = query.where(FulfillmentRequest.created_at < day_start_utc(args["toDate"] + timedelta(days=1),
-                                                                           args["timeZone"]))
-    # The flags as bare conditions (not IS TRUE / IS FALSE), so PostgreSQL matches them to the partial indexes.
-    if args["invalidToAddress"]:
-        query = query.where(~FulfillmentRequest.address_validated)
-    if args["requiresApproval"]:
-        query = query.where(FulfillmentRequest.requires_approval)
-    if args["fraud"]:
-        query = query.where(FulfillmentRequest.fraud)
-    if args["unallocatedInventory"]:
-        query = query.where(_open_shipment_where(Shipment.inventory_allocated.is_(False)))
-    if args["shipmentStatus"]:
-        query = query.where(exists().where(Shipment.request_id == FulfillmentRequest.id,
-                                           Shipment.status == args["shipmentStatus"]))
-    if args["missingCustomsInfo"]:
-        query = query.where(
-            FulfillmentRequest.to_country.not_in(sorted(US_POSTAL_AREAS)),
-            exists().where(RequestSet.request_id == FulfillmentRequest.id, SetItem.set_id == RequestSet.id,
-                           SetItem.parent_id.is_(None), SetItem.customs_value.is_(None)))
-    if args["searchTerm"]:
-        term = args["searchTerm"]
-        query = query.where(or_(*(column.startswith(term, autoescape=True) for column in (
-            FulfillmentRequest.fulfillment_request_id, FulfillmentRequest.order_id, FulfillmentRequest.to_name))))
-    # What present() reads of each row, loaded for the whole page at once rather than row by row.
-    loads = []
-    if args["includeSetsAndItems"]:
-        loads += [selectinload(FulfillmentRequest.sets).selectinload(RequestSet.items),
-                  selectinload(FulfillmentRequest.shipments).selectinload(Shipment.lines)]
-    if args["includeShipments"]:
-        loads += [selectinload(FulfillmentRequest.shipments).selectinload(Shipment.lines).selectinload(ShipmentLine.item_type),
-                  selectinload(FulfillmentRequest.return_labels)]
-    requests, cursor = paginate(query.options(*loads), [FulfillmentRequest.created_at, FulfillmentRequest.id],
-                                args["limit"], args["cursor"], descending=True)
-    warehouses = _shipping_warehouses([request.id for request in requests])
-    return [present(r, with_sets=args["includeSetsAndItems"], with_shipments=args["includeShipments"],
-                    shipped_from=warehouses.get(r.id, set())) for r in requests], cursor
-
-
-def _shipping_warehouses(request_ids):
-    """{request id: the warehouses of its shipments}, read as plain rows: a page of the list shows
-    only where each request ships from, and loading its shipments as objects took longer than the
-    page's query."""
-    warehouses = {}
-    if request_ids:
-        for request_id, warehouse_id in db.session.execute(
-                select(Shipment.request_id, Shipment.warehouse_id).where(Shipment.request_id.in_(request_ids)).distinct()):
-            warehouses.setdefault(request_id, set()).add(warehouse_id)
-    return warehouses
 
 
 def present(request, with_sets=False, with_shipments=False, shipped_from=None):

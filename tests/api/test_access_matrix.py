@@ -104,6 +104,7 @@ EXPECTED = {
     ("GET", "/api/v4/address_validation/zip_lookup"): "signed_in_any",
     ("GET", "/api/v4/fulfillment_requests"): "read",
     ("POST", "/api/v4/fulfillment_requests"): "create:fulfillment_requests",
+    ("POST", "/api/v4/fulfillment_requests/export"): "read",
     ("GET", "/api/v4/fulfillment_requests/<int:request_id>"): "read",
     ("PUT", "/api/v4/fulfillment_requests/<int:request_id>"): "create:fulfillment_requests",
     ("PUT", "/api/v4/fulfillment_requests/<int:request_id>/approve"): "create:fulfillment_requests",

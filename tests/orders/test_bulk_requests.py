@@ -122,6 +122,15 @@ def test_a_file_becomes_requests_placed_by_a_job_with_a_summary_mail(client, man
     assert "4 applied, 0 failed" in message.get_body().get_content()
 
 
+def test_the_requests_a_job_created_are_listed_by_its_id(client, manager, catalogue):
+    assert upload(client, manager, [row("EARLIER")]).status_code == 202
+    job_id = upload(client, manager, [row("FR-1"), row("FR-2")]).get_json()["id"]
+
+    listed = client.get("/api/v4/fulfillment_requests", query_string={"jobId": job_id}, headers=manager).get_json()
+
+    assert [request["fulfillment_request_id"] for request in listed["fulfillment_requests"]] == ["FR-2", "FR-1"]
+
+
 @pytest.mark.parametrize(("rows", "line", "named"), [
     ([row(upc="NOPE")], 2, "upc NOPE is not in the catalogue"),
     ([row(quantity="0")], 2, "quantity"),
@@ -175,7 +184,8 @@ def test_another_clients_upc_and_a_request_id_already_used_are_row_errors(client
 
 @pytest.mark.parametrize(("headers_row", "problem"), [
     ({"Fulfillment_Request_Id": "FR-1", "upc": "TENT", "quantity": "1"}, "Unknown columns: Fulfillment_Request_Id"),
-    ({"fulfillment_request_id": "FR-1", "upc": "TENT"}, "Missing columns: quantity"),
+    ({"fulfillment_request_id": "FR-1", "upc": "TENT", **BROOKLYN}, "Missing columns: quantity"),
+    ({column: cell for column, cell in row().items() if column != "to_phone"}, "Missing columns: to_phone"),
 ])
 def test_header_names_must_match_exactly(client, manager, catalogue, headers_row, problem):
     body = assert_error(upload(client, manager, [headers_row]), 422, "invalid_rows")
@@ -262,7 +272,9 @@ def test_the_columns_are_served_for_the_upload_page(client, manager):
     columns = client.get(f"{BULK_URL}/columns", headers=manager).get_json()["columns"]
 
     assert [column["name"] for column in columns][:3] == ["fulfillment_request_id", "order_id", "warehouse_id"]
-    assert {column["name"] for column in columns if column["required"]} == {"fulfillment_request_id", "upc", "quantity"}
+    assert [column["name"] for column in columns if column["required"]] == [
+        "fulfillment_request_id", "to_name", "to_address_1", "to_city", "to_state", "to_postal_code", "to_country",
+        "to_phone", "upc", "quantity"]
     assert all(column["description"] for column in columns)
 
 
@@ -360,8 +372,8 @@ def test_a_csv_file_without_rows_has_no_data(client, manager, text):
 
 
 def test_wrong_csv_columns_are_refused_on_line_1(client, manager):
-    body = assert_error(upload_csv(client, manager, "fulfillment_request_id,UPC,quantity\r\nFR-1,TENT,1\r\n"), 422,
-                        "invalid_rows")
+    written = [{("UPC" if column == "upc" else column): cell for column, cell in row().items()}]
+    body = assert_error(upload_csv(client, manager, csv_of(written)), 422, "invalid_rows")
 
     assert body["errors"] == [{"line": 1, "error": "Missing columns: upc. Unknown columns: UPC (names are case sensitive)."}]
 
@@ -509,13 +521,13 @@ def uploaded_side_by_side(app, client, manager, catalogue, stock, batches_of, mo
 def test_chunks_applied_side_by_side_store_and_allocate_in_file_order(uploaded_side_by_side, monkeypatch, turns_taken):
     store = bulk.store_requests
 
-    def store_once_the_next_chunk_is_ready(client_id, actor, batch):
+    def store_once_the_next_chunk_is_ready(client_id, actor, batch, job_id):
         if on_postgresql() and batch[0].fields["fulfillment_request_id"] == "FR-1":
             # The second chunk has been handed out and asks to store its requests while the first is
             # about to store its own. It must wait: had it gone on, it would reach its placing now.
             assert turns_taken[(1, STORING)].wait(60), "the second chunk never came"
             assert not turns_taken[(1, PLACING)].wait(3), "the second chunk stored before the first"
-        return store(client_id, actor, batch)
+        return store(client_id, actor, batch, job_id)
 
     monkeypatch.setattr(bulk, "store_requests", store_once_the_next_chunk_is_ready)
 

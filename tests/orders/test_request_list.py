@@ -1,13 +1,18 @@
 """The fulfilment request list: newest first, by cursor, with the filters of the list page's tabs,
 search and dropdowns."""
+import csv
+import io
 from datetime import UTC, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, text
 
 from api.common.timeutil import utcnow
-from api.extensions import db
+from api.extensions import db, on_postgresql
+from api.jobs.models import Job
+from api.orders import listing
+from api.orders.listing import EXPORT_COLUMNS, progress
 from api.orders.models import FulfillmentRequest
 from tests.api.helpers import assert_error
 from tests.orders.test_fulfillment_requests import BROOKLYN, TORONTO, URL, new_request
@@ -120,3 +125,95 @@ def test_each_row_shows_the_warehouse_its_shipments_leave_from(client, manager, 
 
 def get_one(client, headers, request_id):
     return client.get(f"{URL}/{request_id}", headers=headers).get_json()["warehouse_id"]
+
+
+@pytest.mark.parametrize("term, expected", [
+    ("1004", ["SHOP"]),  # the order id #1004, typed without its '#'
+    ("#1004", ["SHOP"]),
+    ("AIT", ["WAITING"]),  # inside the request id
+    ("ark", ["BADADDR"]),  # inside the name, ignoring case
+    ("lee@", ["BADADDR"]),  # the e-mail
+    ("LBAN", ["BADADDR"]),  # the city
+    ("ronto", ["ABROAD"]),
+    ("2N2", ["ABROAD"]),  # inside the postal code
+    ("11201", ["SHOP", "BADADDR", "WAITING", "READY"]),
+    ("1_0", []),  # LIKE's wildcards are plain characters
+    ("%", []),
+])
+def test_search_finds_a_term_anywhere_in_ids_names_emails_cities_and_postal_codes(
+        client, manager, requests_made, term, expected):
+    made = client.post(URL, headers=manager, json={**new_request("SHOP"), "order_id": "#1004"})
+    assert made.status_code == 201, made.get_json()
+
+    assert listed(client, manager, searchTerm=term) == expected
+
+
+def test_each_row_sums_up_its_shipments(client, manager, requests_made):
+    cancelled = client.post(URL, headers=manager, json=new_request("GONE")).get_json()
+    assert client.post(f"/api/v4/shipments/{cancelled['shipments'][0]['id']}/cancel", headers=manager).status_code == 200
+
+    rows = client.get(URL, headers=manager).get_json()["fulfillment_requests"]
+
+    assert {row["fulfillment_request_id"]: row["progress"] for row in rows} == {
+        "GONE": "Cancelled", "ABROAD": "Waiting for stock", "BADADDR": "Invalid address", "WAITING": "Needs approval",
+        "READY": "Ready to process"}
+
+
+@pytest.mark.parametrize("shipments, expected", [
+    ([("NJ01", "shipped", True), ("TX01", "processing", True), ("CA01", "shipped", True)], "2 of 3 shipped"),
+    ([("NJ01", "shipped", True), ("TX01", "canceled", False)], "Shipped"),
+    ([("NJ01", "processing", True), ("TX01", "ready_to_process", True)], "Ready to process"),
+    ([("NJ01", "pending_ship_label", True)], "Pending ship label"),
+    ([("NJ01", "validating", True), ("TX01", "validating", False)], "Waiting for stock"),
+    ([], "Validating"),
+])
+def test_the_summary_counts_shipped_parcels_and_names_the_earliest_stage(shipments, expected):
+    request = FulfillmentRequest(requires_approval=False, address_validated=True)
+
+    assert progress(request, shipments) == expected
+
+
+def exported(response):
+    assert response.status_code == 200, response.get_json()
+    assert response.mimetype == "text/csv"
+    return list(csv.reader(io.StringIO(response.get_data(as_text=True).lstrip("\ufeff"))))
+
+
+def test_the_filtered_list_downloads_as_csv_with_formulas_neutralised(client, manager, requests_made):
+    client.post(URL, headers=manager, json={**new_request("FORMULA"), "order_id": "=SUM(A1:A9)"})
+
+    rows = exported(client.post(f"{URL}/export", headers=manager, query_string={"shipmentStatus": "validating"}))
+
+    assert rows[0] == list(EXPORT_COLUMNS)
+    assert [row[0] for row in rows[1:]] == listed(client, manager, shipmentStatus="validating")
+    by_id = {row[0]: dict(zip(rows[0], row)) for row in rows[1:]}
+    assert by_id["ABROAD"]["status"] == "Waiting for stock" and by_id["ABROAD"]["to_city"] == "Toronto"
+    assert exported(client.post(f"{URL}/export", headers=manager, query_string={"searchTerm": "sum("}))[1][1] == \
+        "'=SUM(A1:A9)"
+
+
+def test_a_list_longer_than_a_download_is_mailed_by_a_job(client, manager, requests_made, monkeypatch, acme):
+    monkeypatch.setattr(listing, "EXPORT_DIRECT_ROWS", 2)
+
+    response = client.post(f"{URL}/export", headers=manager, query_string={"unallocatedInventory": "true"})
+
+    assert response.status_code == 202, response.get_json()
+    job = db.session.get(Job, response.get_json()["id"])
+    assert (job.client_id, job.kind) == (acme.id, "export_fulfillment_requests")
+    mail = listing.export_requests_job(job)
+    file_name, content_type, content = mail.attachment
+    rows = list(csv.reader(io.StringIO(content.decode("utf-8").lstrip("\ufeff"))))
+    assert content_type == "text/csv" and file_name.endswith(".csv")
+    assert [row[0] for row in rows[1:]] == ["ABROAD", "BADADDR", "WAITING"] and job.total == 3
+
+
+def test_the_search_reads_the_trigram_index_on_postgresql(acme):
+    if not on_postgresql():
+        pytest.skip("SQLite looks through the rows")
+    searched = select(FulfillmentRequest.id).where(listing._search("1004"))
+    sql = str(searched.compile(db.engine, compile_kwargs={"literal_binds": True}))
+
+    db.session.execute(text("SET LOCAL enable_seqscan = off"))
+    plan = "\n".join(db.session.scalars(text(f"EXPLAIN {sql}")))
+
+    assert "ix_fulfillment_requests_search_trgm" in plan, plan

@@ -2661,8 +2661,6 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    limit?: number;
-                    cursor?: string | null;
                     orderId?: string | null;
                     fulfillmentRequestId?: string | null;
                     /** @description The ship-to state or province */
@@ -2683,8 +2681,12 @@ export interface paths {
                     requiresApproval?: boolean;
                     fraud?: boolean;
                     shipmentStatus?: "validating" | "ready_to_process" | "processing" | "pending_ship_label" | "shipped" | "canceled" | null;
-                    /** @description A prefix of the request id, order id, or ship-to name */
+                    /** @description Found anywhere in the request id, order id (with or without '#'), ship-to name, e-mail, city or postal code, ignoring case */
                     searchTerm?: string | null;
+                    /** @description Created by this bulk upload job */
+                    jobId?: string | null;
+                    limit?: number;
+                    cursor?: string | null;
                     includeSetsAndItems?: boolean;
                     includeShipments?: boolean;
                 };
@@ -2729,6 +2731,79 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RequestOut"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/fulfillment_requests/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The list with the list page's filters as a CSV file: the file itself up to 10,000 requests,
+         *     else a job that mails it to the caller. Cells a spreadsheet would run as a formula start with '.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    orderId?: string | null;
+                    fulfillmentRequestId?: string | null;
+                    /** @description The ship-to state or province */
+                    state?: string | null;
+                    /** @description Created on this day or later (in timeZone) */
+                    fromDate?: string | null;
+                    /** @description Created on this day or earlier (in timeZone) */
+                    toDate?: string | null;
+                    /** @description The IANA time zone whose days fromDate and toDate name (the browser's own) */
+                    timeZone?: string;
+                    postalCode?: string | null;
+                    shipToPostalCode?: string | null;
+                    shipToName?: string | null;
+                    shipToEmail?: string | null;
+                    invalidToAddress?: boolean;
+                    unallocatedInventory?: boolean;
+                    missingCustomsInfo?: boolean;
+                    requiresApproval?: boolean;
+                    fraud?: boolean;
+                    shipmentStatus?: "validating" | "ready_to_process" | "processing" | "pending_ship_label" | "shipped" | "canceled" | null;
+                    /** @description Found anywhere in the request id, order id (with or without '#'), ship-to name, e-mail, city or postal code, ignoring case */
+                    searchTerm?: string | null;
+                    /** @description Created by this bulk upload job */
+                    jobId?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV file of the list */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The list is longer than 10,000 requests: a job mails it as a CSV file */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Job"];
                     };
                 };
                 422: components["responses"]["UNPROCESSABLE_ENTITY"];
@@ -2807,7 +2882,7 @@ export interface paths {
             /**
              * @description The CSV file itself (text/csv, UTF-8 unless a charset is given; read as it arrives, up to CSV_UPLOAD_MAX_BYTES, as the Bulk Import page sends it), or its rows as objects keyed by column header (up to UPLOAD_MAX_BYTES). Column names exactly as below; an empty cell is null. In a CSV file blank rows are left out and not counted as lines; a row with too few or too many cells is a row error; broken quoting or bytes that are not text answer 400 invalid_csv. One row per item line, the rows of a request next to each other:
              *
-             *     - `fulfillment_request_id`: Your reference of the request, unique among your requests (required); its rows go together
+             *     - `fulfillment_request_id`: Your reference of the request, unique among your requests; its rows go together
              *     - `order_id`: Your order number
              *     - `warehouse_id`: CA01, NJ01, TX01, BC01, IL01, NJ03, CA02, TX02 or optimal (default)
              *     - `fill_type`: partial (default), complete, kill or partial_kill
@@ -2829,21 +2904,21 @@ export interface paths {
              *     - `one_upc_per_shipment`: true or false
              *     - `one_sku_per_shipment`: true or false
              *     - `one_product_code_per_shipment`: true or false
-             *     - `to_name`: Recipient (required)
+             *     - `to_name`: Recipient
              *     - `to_company`: Company
-             *     - `to_address_1`: Street (required)
+             *     - `to_address_1`: Street
              *     - `to_address_2`: Apartment, suite
              *     - `to_address_3`: More address
-             *     - `to_city`: City (required)
-             *     - `to_state`: State or province (required)
-             *     - `to_postal_code`: Postal code (required)
-             *     - `to_country`: Country code or name (required)
-             *     - `to_phone`: Phone (required)
+             *     - `to_city`: City
+             *     - `to_state`: State or province
+             *     - `to_postal_code`: Postal code
+             *     - `to_country`: Country code or name
+             *     - `to_phone`: Phone
              *     - `to_email`: E-mail
              *     - `set_type`: default_set_type (default), gift_note, gift_wrap or duct_wrap
              *     - `gift_note`: At most 500 characters
-             *     - `upc`: The item of this row (required); one row per UPC in a request
-             *     - `quantity`: 1 to 1000 (required)
+             *     - `upc`: The item of this row; one row per UPC in a request
+             *     - `quantity`: 1 to 1000
              *     - `customs_value`: Per unit, 0 to 99999999; required outside the US
              *     - `edi_retailer`: A retail (EDI) shipment's retailer: amazon, bestbuy, bloomingdales, century21, chewy, costco, jcpenny, macys, neiman, nordstrom, qvc, rei, ruegilt, saks, sephora, stitchfix, target, tjmaxx, walmart, wayfair, zappos; any EDI column makes the request a retail shipment, which needs edi_retailer, edi_cancel_date and edi_po_number
              *     - `edi_cancel_date`: YYYY-MM-DD, today or later (required for a retail shipment)
@@ -4320,7 +4395,7 @@ export interface components {
             created_at: string;
             created_by_username: string;
         };
-        RequestOut: {
+        RequestListRow: {
             /** @default false */
             saturday_delivery: boolean;
             /** @default false */
@@ -4372,9 +4447,11 @@ export interface components {
             shipments: components["schemas"]["ShipmentOut"][];
             /** @description The returns expected for this request (with its shipments) */
             return_labels: components["schemas"]["ReturnLabelOut"][];
+            /** @description Its shipments summed up: '2 of 3 shipped', 'Waiting for stock', 'Needs approval', 'Cancelled', ... */
+            progress: string;
         };
         RequestList: {
-            fulfillment_requests: components["schemas"]["RequestOut"][];
+            fulfillment_requests: components["schemas"]["RequestListRow"][];
             cursor: string | null;
         };
         Edi: {
@@ -4508,6 +4585,59 @@ export interface components {
             /** @default null */
             edi: components["schemas"]["Edi"] | (Record<string, never> | null);
             sets: components["schemas"]["SetWrite"][];
+        };
+        RequestOut: {
+            /** @default false */
+            saturday_delivery: boolean;
+            /** @default false */
+            signature_required: boolean;
+            /** @default false */
+            expedited: boolean;
+            /** @default false */
+            one_upc_per_shipment: boolean;
+            /** @default false */
+            one_sku_per_shipment: boolean;
+            /** @default false */
+            one_product_code_per_shipment: boolean;
+            /** @description The portal's internal id */
+            id: number;
+            fulfillment_request_id: string;
+            order_id: string | null;
+            /** @description Where it ships from once placed; 'optimal' before */
+            warehouse_id: string;
+            fill_type: string;
+            ship_together: boolean;
+            ship_profile_id: number | null;
+            ship_method: string | null;
+            shipment_type: string;
+            /** Format: date */
+            desired_ship_date: string;
+            /** Format: date */
+            actual_ship_date: string | null;
+            shipment_group_id: number | null;
+            reference1: string | null;
+            reference2: string | null;
+            reference3: string | null;
+            billing_type: string;
+            billing_account: string | null;
+            billing_postal_code: string | null;
+            incoterm: string | null;
+            requires_approval: boolean;
+            requires_approval_reason: string | null;
+            fraud: boolean;
+            shopify_risk_score: number | null;
+            shopify_risk_recommendation: string | null;
+            to_address: components["schemas"]["ShipToAddress"];
+            edi: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+            created_by_username: string;
+            sets: components["schemas"]["SetOut"][];
+            shipments: components["schemas"]["ShipmentOut"][];
+            /** @description The returns expected for this request (with its shipments) */
+            return_labels: components["schemas"]["ReturnLabelOut"][];
         };
         BulkColumn: {
             name: string;

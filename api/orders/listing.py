@@ -1,0 +1,201 @@
+"""The request list: its filters and search, each row's shipments summed up, and the filtered list
+as a CSV file (downloaded at once up to EXPORT_DIRECT_ROWS, mailed by a job above)."""
+from datetime import timedelta
+
+from sqlalchemy import exists, func, literal_column, or_, select
+from sqlalchemy.orm import selectinload
+
+from api.addresses.service import US_POSTAL_AREAS
+from api.clients.models import Client
+from api.common.csv_io import write_csv
+from api.common.pagination import paginate
+from api.common.tenancy import scoped
+from api.common.timeutil import day_start_utc, utcnow
+from api.extensions import db, on_postgresql
+from api.jobs.registry import ResultMail, job_kind
+from api.jobs.service import start_job
+from api.orders.models import (
+    ADDRESS_PARTS, CANCELED, SHIPPED, VALIDATING, FulfillmentRequest, RequestSet, SetItem, Shipment, ShipmentLine,
+)
+from api.orders.schemas import RequestFilters
+from api.orders.service import present
+
+EXPORT_REQUESTS = "export_fulfillment_requests"
+# Up to this many rows the export is the answer itself; a longer list is built by a job and mailed.
+EXPORT_DIRECT_ROWS = 10_000
+EXPORT_BATCH = 1000
+# The export's columns, each read from a row of the list answer: the list's own columns, then the
+# rest of the address, named as the bulk upload file names them.
+EXPORT_COLUMNS = {
+    "fulfillment_request_id": "fulfillment_request_id", "order_id": "order_id", "status": "progress",
+    "warehouse_id": "warehouse_id", "ship_profile_id": "ship_profile_id", "ship_method": "ship_method",
+    "fill_type": "fill_type", "desired_ship_date": "desired_ship_date",
+    **{f"to_{part}": f"to_address.{part}" for part in ADDRESS_PARTS},
+    "created_at": "created_at", "created_by_username": "created_by_username",
+}
+
+# What the search looks in, anywhere in the value and ignoring case.
+SEARCHED = ("fulfillment_request_id", "order_id", "to_name", "to_email", "to_city", "to_postal_code")
+# On PostgreSQL a term is found through the trigrams of those columns joined in one key: migration
+# 0020 indexes this very expression (the planner uses the index only for the same one). The line feed
+# between them is nothing a search box sends, so no term matches across two columns.
+SEARCH_KEY = "lower(" + " || E'\\n' || ".join(f"coalesce(fulfillment_requests.{name}, '')" for name in SEARCHED) + ")"
+
+# The list's summary of a request's shipments (its Status column), for the earliest status among them.
+STAGE_SUMMARIES = {VALIDATING: "Validating", "ready_to_process": "Ready to process", "processing": "Processing",
+                   "pending_ship_label": "Pending ship label"}
+
+
+def _open_shipment_where(*conditions):
+    return exists().where(Shipment.request_id == FulfillmentRequest.id, Shipment.status != CANCELED, *conditions)
+
+
+def _search(term):
+    """Requests holding ``term`` in a searched column; an order id with or without its '#'."""
+    term = term.strip().removeprefix("#").lower() or "#"
+    if on_postgresql():
+        return literal_column(SEARCH_KEY).contains(term, autoescape=True)
+    return or_(*(func.lower(getattr(FulfillmentRequest, name)).contains(term, autoescape=True) for name in SEARCHED))
+
+
+def filtered_requests(client_id, args):
+    """The client's requests passing the list page's filters (``args`` as RequestListArgs loads them)."""
+    query = scoped(FulfillmentRequest, client_id)
+    equal = {"orderId": FulfillmentRequest.order_id, "fulfillmentRequestId": FulfillmentRequest.fulfillment_request_id,
+             "shipToName": FulfillmentRequest.to_name, "shipToEmail": FulfillmentRequest.to_email,
+             "state": FulfillmentRequest.to_state, "jobId": FulfillmentRequest.created_by_job_id}
+    for name, column in equal.items():
+        if args.get(name):
+            query = query.where(column == args[name])
+    for name in ("postalCode", "shipToPostalCode"):
+        if args[name]:
+            query = query.where(FulfillmentRequest.to_postal_code.startswith(args[name], autoescape=True))
+    if args["fromDate"]:
+        query = query.where(FulfillmentRequest.created_at >= day_start_utc(args["fromDate"], args["timeZone"]))
+    if args["toDate"]:
+        query = query.where(FulfillmentRequest.created_at < day_start_utc(args["toDate"] + timedelta(days=1),
+                                                                           args["timeZone"]))
+    # The flags as bare conditions (not IS TRUE / IS FALSE), so PostgreSQL matches them to the partial indexes.
+    if args["invalidToAddress"]:
+        query = query.where(~FulfillmentRequest.address_validated)
+    if args["requiresApproval"]:
+        query = query.where(FulfillmentRequest.requires_approval)
+    if args["fraud"]:
+        query = query.where(FulfillmentRequest.fraud)
+    if args["unallocatedInventory"]:
+        query = query.where(_open_shipment_where(Shipment.inventory_allocated.is_(False)))
+    if args["shipmentStatus"]:
+        query = query.where(exists().where(Shipment.request_id == FulfillmentRequest.id,
+                                           Shipment.status == args["shipmentStatus"]))
+    if args["missingCustomsInfo"]:
+        query = query.where(
+            FulfillmentRequest.to_country.not_in(sorted(US_POSTAL_AREAS)),
+            exists().where(RequestSet.request_id == FulfillmentRequest.id, SetItem.set_id == RequestSet.id,
+                           SetItem.parent_id.is_(None), SetItem.customs_value.is_(None)))
+    if args["searchTerm"]:
+        query = query.where(_search(args["searchTerm"]))
+    return query
+
+
+LIST_ORDER = (FulfillmentRequest.created_at, FulfillmentRequest.id)
+
+
+def list_requests(client_id, args):
+    """The requests of the list page, newest first, with its filters; each with its shipments summed up."""
+    query = filtered_requests(client_id, args)
+    # What present() reads of each row, loaded for the whole page at once rather than row by row.
+    loads = []
+    if args["includeSetsAndItems"]:
+        loads += [selectinload(FulfillmentRequest.sets).selectinload(RequestSet.items),
+                  selectinload(FulfillmentRequest.shipments).selectinload(Shipment.lines)]
+    if args["includeShipments"]:
+        loads += [selectinload(FulfillmentRequest.shipments).selectinload(Shipment.lines).selectinload(ShipmentLine.item_type),
+                  selectinload(FulfillmentRequest.return_labels)]
+    requests, cursor = paginate(query.options(*loads), list(LIST_ORDER), args["limit"], args["cursor"], descending=True)
+    shown = present_rows(requests, with_sets=args["includeSetsAndItems"], with_shipments=args["includeShipments"])
+    return shown, cursor
+
+
+def present_rows(requests, with_sets=False, with_shipments=False):
+    shipments = shipments_of([request.id for request in requests])
+    rows = []
+    for request in requests:
+        own = shipments.get(request.id, [])
+        rows.append({**present(request, with_sets=with_sets, with_shipments=with_shipments,
+                               shipped_from={warehouse for warehouse, _, _ in own}),
+                     "progress": progress(request, own)})
+    return rows
+
+
+def shipments_of(request_ids):
+    """{request id: [(warehouse, status, allocated)] of its shipments}, read as plain rows: a page of
+    the list shows only where each request ships from and how far its shipments are, and loading them
+    as objects took longer than the page's query."""
+    shipments = {}
+    if request_ids:
+        for request_id, *shipment in db.session.execute(
+                select(Shipment.request_id, Shipment.warehouse_id, Shipment.status, Shipment.inventory_allocated)
+                .where(Shipment.request_id.in_(request_ids))):
+            shipments.setdefault(request_id, []).append(tuple(shipment))
+    return shipments
+
+
+def progress(request, shipments):
+    """A request's shipments ([(warehouse, status, allocated)]) summed up in a few words: "2 of 3 shipped",
+    "Waiting for stock", "Needs approval", "Cancelled"; what holds a request back before how far it is."""
+    live = [(status, allocated) for _, status, allocated in shipments if status != CANCELED]
+    if not live:
+        return "Cancelled" if shipments else "Validating"
+    shipped = sum(status == SHIPPED for status, _ in live)
+    if shipped == len(live):
+        return "Shipped"
+    if shipped:
+        return f"{shipped} of {len(live)} shipped"
+    if request.requires_approval:
+        return "Needs approval"
+    if not request.address_validated:
+        return "Invalid address"
+    if any(status == VALIDATING and not allocated for status, allocated in live):
+        return "Waiting for stock"
+    return STAGE_SUMMARIES[min((status for status, _ in live), key=list(STAGE_SUMMARIES).index)]
+
+
+def export_requests(identity, client_id, filters):
+    """The filtered list as (file name, CSV bytes) when it holds up to EXPORT_DIRECT_ROWS requests;
+    else None, a job having been started that mails the file to ``identity``."""
+    query = filtered_requests(client_id, filters)
+    counted = query.with_only_columns(FulfillmentRequest.id).limit(EXPORT_DIRECT_ROWS + 1).subquery()
+    if db.session.scalar(select(func.count()).select_from(counted)) > EXPORT_DIRECT_ROWS:
+        return None, start_job(EXPORT_REQUESTS, client_id, identity, params=RequestFilters().dump(filters))
+    rows = list(_export_rows(query))
+    return (_export_file_name(client_id), write_csv(EXPORT_COLUMNS, rows)), None
+
+
+def _export_rows(query):
+    ordered = query.order_by(*(column.desc() for column in LIST_ORDER)).execution_options(yield_per=EXPORT_BATCH)
+    for batch in db.session.scalars(ordered).partitions():
+        for row in present_rows(batch):
+            yield [_value(row, path) for path in EXPORT_COLUMNS.values()]
+
+
+def _value(row, path):
+    for key in path.split("."):
+        row = row[key]
+    return row.isoformat() if hasattr(row, "isoformat") else row
+
+
+def _export_file_name(client_id):
+    return f"fulfillment-requests-{client_id}-{utcnow():%Y%m%d-%H%M%S}.csv"
+
+
+@job_kind(EXPORT_REQUESTS)
+def export_requests_job(job):
+    """Build the CSV of the job's filtered list; it travels as the attachment of the result mail."""
+    rows = list(_export_rows(filtered_requests(job.client_id, RequestFilters().load(job.params))))
+    job.total = job.processed = job.succeeded = len(rows)
+    client = db.session.get(Client, job.client_id)
+    return ResultMail(
+        subject=f"Fulfillment requests export for {client.name}",
+        body=f"The attached file lists {len(rows)} fulfillment requests of {client.name}, as filtered on the list.",
+        attachment=(_export_file_name(client.id), "text/csv", write_csv(EXPORT_COLUMNS, rows)),
+    )
