@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from marshmallow import ValidationError
 
-from api.common.errors import ApiError
+from api.common.errors import ApiError, path_keys
 from api.common.loaded_data import revived
 from api.imports.cells import BOM
 from api.imports.first_seen import FirstSeen
@@ -214,7 +214,7 @@ class RequestsFileCheck(BatchCheck):
         answers = check_requests(self.context.client_id, [fields for _, fields in loaded])
         for (lines, fields), answer in zip(loaded, answers):
             if isinstance(answer, ApiError):
-                validated.errors.extend((line, answer.description) for line in lines)
+                validated.errors.extend((line, _row_error(answer)) for line in lines)
             else:
                 validated.rows.append((lines[0], {"lines": lines, "fields": fields}))
                 validated.would_create += 1
@@ -279,6 +279,11 @@ def _column_of(path):
     return path[-1] if path[0] == "sets" else path[0]
 
 
+def _row_error(refusal):
+    """A refusal of the request's rules with its field named by its column, as the file names it."""
+    return refusal.naming_fields(lambda path: _column_of(path_keys(path)))
+
+
 def _field_errors(messages, lines, path=()):
     """[(line, text)] of a schema's error messages: an item's errors on its own row, the request's on each."""
     if isinstance(messages, dict):
@@ -307,7 +312,7 @@ def apply_requests(chunk, context):
     failures, checked = [], []
     for (lines, fields), answer in zip(loaded, check_requests(context.client_id, [fields for _, fields in loaded])):
         if isinstance(answer, ApiError):
-            failures.extend((line, answer.description) for line in lines)
+            failures.extend((line, _row_error(answer)) for line in lines)
         else:
             checked.append((lines, answer))
     stored = store_requests(context.client_id, context.actor, [answer for _, answer in checked], context.job_id)
@@ -317,7 +322,7 @@ def apply_requests(chunk, context):
     for lines, answer in checked:
         reference = answer.fields["fulfillment_request_id"]
         if reference not in ids:  # another upload or call took the request id meanwhile
-            failures.extend((line, duplicate_request(reference).description) for line in lines)
+            failures.extend((line, _row_error(duplicate_request(reference))) for line in lines)
     return failures
 
 

@@ -2,6 +2,7 @@
 once: what the rules look up (shipment types, ship profiles and methods, the catalogue, the request ids
 already taken) is read with one query per kind whatever the batch's size, so a single request, a page
 of a bulk file and a job's chunk are checked by the same code at the same cost per query."""
+from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -9,11 +10,12 @@ from sqlalchemy import select
 from sqlalchemy.orm import aliased
 
 from api.addresses.service import US_POSTAL_AREAS, country_code, us_state_code, zip_state
-from api.common.errors import ApiError, Conflict
+from api.common.errors import FIELD, ApiError, Conflict, field_path
 from api.common.queries import among
 from api.common.tenancy import owned_by, scoped
 from api.common.timeutil import utcnow
 from api.extensions import db
+from api.orders.field_labels import REQUEST_LABELS
 from api.orders.models import OPTIMAL, FulfillmentRequest
 from api.products.models import VIRTUAL_TYPES, ItemComponent, ItemType
 from api.shipping.models import ShipmentType, ShipMethod, ShipProfile
@@ -27,13 +29,14 @@ class RequestRefused(ApiError):
     code = "invalid_fulfillment_request"
 
 
-def refuse(message):
-    raise RequestRefused(message)
+def refuse(message, field=None):
+    """Refuse a request; ``{field}`` in ``message`` names ``field`` (its path) by its label on the form."""
+    raise RequestRefused(message, field=field, labels=REQUEST_LABELS)
 
 
 def duplicate_request(reference):
-    return Conflict(f"fulfillment_request_id '{reference}' is already used by another request.",
-                    code="duplicate_fulfillment_request_id")
+    return Conflict(f"{FIELD} '{reference}' is already used by another request.", code="duplicate_fulfillment_request_id",
+                    field="fulfillment_request_id", labels=REQUEST_LABELS)
 
 
 @dataclass
@@ -49,13 +52,13 @@ class CheckedRequest:
 
 def _found_profile(profile, profile_id):
     if profile is None:
-        refuse(f"ship_profile_id {profile_id} is not one of this client's ship profiles.")
+        refuse(f"{FIELD} {profile_id} is not one of this client's ship profiles.", "ship_profile_id")
     return profile
 
 
 def _found_method(method, profile, code):
     if method is None:
-        refuse(f"ship_method '{code}' is not a {profile.carrier.name} ship method.")
+        refuse(f"{FIELD} '{code}' is not a {profile.carrier.name} ship method.", "ship_method")
     return method
 
 
@@ -158,17 +161,21 @@ def _check(fields, lookups):
 def _ship_profile(fields, lookups):
     if fields["ship_profile_id"] is None:
         if fields["ship_method"]:
-            refuse("ship_method needs a ship_profile_id.")
+            refuse(f"{FIELD} needs a ship_profile_id.", "ship_method")
         return None
     profile = _found_profile(lookups.profiles.get(fields["ship_profile_id"]), fields["ship_profile_id"])
     if fields["ship_method"]:
         method = _found_method(lookups.methods.get((profile.carrier_id, fields["ship_method"])), profile,
                                fields["ship_method"])
         if fields["saturday_delivery"] and not (profile.carrier.name in SATURDAY_CARRIERS and method.service == "express"):
-            refuse("saturday_delivery is only for UPS and FedEx express ship methods.")
+            _refuse_saturday()
     elif fields["saturday_delivery"]:
-        refuse("saturday_delivery is only for UPS and FedEx express ship methods.")
+        _refuse_saturday()
     return profile
+
+
+def _refuse_saturday():
+    refuse(f"{FIELD} is only for UPS and FedEx express ship methods.", "saturday_delivery")
 
 
 def _check_request_rules(fields, lookups):
@@ -176,39 +183,54 @@ def _check_request_rules(fields, lookups):
     if fields["desired_ship_date"] is None:
         fields["desired_ship_date"] = today
     elif fields["desired_ship_date"] < today:
-        refuse(f"desired_ship_date {fields['desired_ship_date'].isoformat()} is before today ({today.isoformat()}).")
+        refuse(f"{FIELD} {fields['desired_ship_date'].isoformat()} is before today ({today.isoformat()}).",
+               "desired_ship_date")
     if fields["ship_together"] and (fields["warehouse_id"] == OPTIMAL or fields["fill_type"] != "complete"):
-        refuse("ship_together needs a warehouse_id (not optimal) and fill_type complete.")
+        refuse(f"{FIELD} needs a warehouse_id (not optimal) and fill_type complete.", "ship_together")
     if fields["billing_type"] in BILLED_TO_OTHERS and not (fields["billing_account"] and fields["billing_postal_code"]):
-        refuse(f"billing_type {fields['billing_type']} needs billing_account and billing_postal_code.")
+        refuse(f"{FIELD} {fields['billing_type']} needs billing_account and billing_postal_code.", "billing_type")
     if fields["shipment_type"] not in lookups.shipment_types:
-        refuse(f"shipment_type '{fields['shipment_type']}' is not a shipment type.")
+        refuse(f"{FIELD} '{fields['shipment_type']}' is not a shipment type.", "shipment_type")
     if fields["edi"] is not None and fields["edi"]["cancel_date"] < today:
-        refuse("edi.cancel_date is before today.")
+        refuse(f"{FIELD} is before today.", "edi.cancel_date")
     address = fields["to_address"]
     country = country_code(address["country"])
     if country is None:
-        refuse(f"to_address.country '{address['country']}' is not a country.")
+        refuse(f"{FIELD} '{address['country']}' is not a country.", "to_address.country")
     state = zip_state(address["postal_code"]) if country in US_POSTAL_AREAS else None
     if state is not None and country == "US" and state != us_state_code(address["state"]):
-        refuse(f"to_address.postal_code {address['postal_code']} is in {state}, not in {address['state']}.")
+        refuse(f"{FIELD} {address['postal_code']} is in {state}, not in {address['state']}.", "to_address.postal_code")
     return country
 
 
+def _refuse_items(message, lines, name):
+    """Refuse naming the ``name`` field of the first of ``lines`` ((keys, item)) and the UPCs of them all."""
+    refuse(message.replace("{upcs}", ", ".join(item["upc"] for _, item in lines)), field_path([*lines[0][0], name]))
+
+
+def _one_per_upc(lines):
+    """``lines`` sorted by UPC, the last line of each UPC (a repeated one's second)."""
+    return sorted({item["upc"]: (keys, item) for keys, item in lines}.values(), key=lambda line: line[1]["upc"])
+
+
 def _items_by_upc(sets, lookups, abroad):
-    upcs = [item["upc"] for request_set in sets for item in request_set["items"]]
-    repeated = sorted({upc for upc in upcs if upcs.count(upc) > 1})
+    lines = [(["sets", set_index, "items", item_index], item) for set_index, request_set in enumerate(sets)
+             for item_index, item in enumerate(request_set["items"])]
+    upcs = Counter(item["upc"] for _, item in lines)
+    repeated = [line for line in lines if upcs[line[1]["upc"]] > 1]
     if repeated:
-        refuse(f"upc {', '.join(repeated)} is in the request more than once; give one line per UPC.")
+        _refuse_items(FIELD + " {upcs} is in the request more than once; give one line per UPC.",
+                      _one_per_upc(repeated), "upc")
     if abroad:
-        missing = [item["upc"] for request_set in sets for item in request_set["items"] if item["customs_value"] is None]
+        missing = [line for line in lines if line[1]["customs_value"] is None]
         if missing:
-            refuse(f"customs_value is needed outside the US (missing for upc {', '.join(missing)}).")
-    unknown = [upc for upc in upcs if upc not in lookups.items]
+            _refuse_items(FIELD + " is needed outside the US (missing for UPC {upcs}).", missing, "customs_value")
+    unknown = [line for line in lines if line[1]["upc"] not in lookups.items]
     if unknown:
-        refuse(f"upc {', '.join(unknown)} is not in the catalogue.")
+        _refuse_items(FIELD + " {upcs} is not in the catalogue.", unknown, "upc")
     found = {upc: lookups.items[upc] for upc in upcs}
-    empty = [upc for upc, item in found.items() if item.composite_type in VIRTUAL_TYPES and not item.components]
+    empty = [line for line in lines
+             if found[line[1]["upc"]].composite_type in VIRTUAL_TYPES and not found[line[1]["upc"]].components]
     if empty:
-        refuse(f"upc {', '.join(sorted(empty))} is a bundle or kit without children.")
+        _refuse_items(FIELD + " {upcs} is a bundle or kit without children.", _one_per_upc(empty), "upc")
     return found

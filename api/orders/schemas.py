@@ -3,7 +3,8 @@ from marshmallow import Schema, fields, validate
 from api.addresses.schemas import Address, AddressValidation
 from api.common.pagination import PageArgs
 from api.common.schema_fields import decimal_in_range, optional_text, required_text
-from api.common.timeutil import check_time_zone
+from api.common.timeutil import UtcDateTime, check_time_zone
+from api.orders.field_labels import REQUEST_LABELS
 from api.orders.models import BILLING_TYPES, FILL_TYPES, INCOTERMS, OPTIMAL, SET_TYPES, SHIPMENT_STATUSES
 from api.warehouses.locations import LOCATIONS
 
@@ -64,6 +65,7 @@ class Options(Schema):
 
 
 class RequestWrite(Options):
+    field_labels = REQUEST_LABELS  # how a validation error names a field (api.common.errors)
     fulfillment_request_id = required_text(100)
     order_id = optional_text(100)
     warehouse_id = fields.String(load_default=OPTIMAL, validate=validate.OneOf((OPTIMAL, *LOCATIONS)))
@@ -98,9 +100,38 @@ class RequestUpdate(Schema):
     reference3 = _changed_text(100)
 
 
+class SetItemChange(Schema):
+    id = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=2**31 - 1), metadata={
+        "description": "The set item's `id` (a line of the set, not a bundle's child)"})
+    quantity = fields.Integer(strict=True, validate=validate.Range(min=0, max=1000), metadata={
+        "description": "0 up to the quantity asked for now (lowered only); 0 takes the item out, and a shipment "
+                       "left with nothing is cancelled. While every shipment is validating or ready_to_process"})
+    customs_value = decimal_in_range(0, 99999999, allow_none=True, metadata={
+        "description": "Needed (not null) outside the US"})
+    serial_numbers = fields.List(fields.String(validate=validate.Length(max=100)), allow_none=True,
+                                 validate=validate.Length(max=1000))
+    personalization = _changed_text(500)
+    font = _changed_text(100)
+    text = _changed_text(500)
+    color = _changed_text(50)
+
+
 class SetUpdate(Schema):
     type = fields.String(validate=validate.OneOf(SET_TYPES))
     gift_note = _changed_text(500)
+    items = fields.List(fields.Nested(SetItemChange), validate=validate.Length(min=1, max=500), metadata={
+        "description": "Changes to the set's items, each by its id; a field left out keeps its value"})
+
+
+class HistoryEntry(Schema):
+    message = fields.String()
+    username = fields.String(allow_none=True, metadata={"description": "Who did it"})
+    datetime = UtcDateTime()
+
+
+class RequestHistory(Schema):
+    history = fields.List(fields.Nested(HistoryEntry), metadata={"description": "Newest first"})
+    cursor = fields.String(allow_none=True)
 
 
 class AddressChangeArgs(Schema):

@@ -249,4 +249,4 @@ def test_the_api_document_gives_every_error_answer_the_one_error_shape(client):
     responses = document["components"]["responses"]
     assert "DEFAULT_ERROR" in responses and len(responses) > 1
     assert all(response["content"]["application/json"]["schema"] == error_schema for response in responses.values())
-    assert set(document["components"]["schemas"]["Error"]["properties"]) == {"error", "description", "errors"}
+    assert set(document["components"]["schemas"]["Error"]["properties"]) == {"error", "description", "errors", "field", "fields"}

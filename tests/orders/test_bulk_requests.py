@@ -140,7 +140,7 @@ def test_the_requests_a_job_created_are_listed_by_its_id(client, manager, catalo
     ([row(desired_ship_date="2020-01-01")], 2, "desired_ship_date 2020-01-01 is before today"),
     ([row(warehouse_id="ZZ01")], 2, "warehouse_id"),
     ([row(billing_type="third_party")], 2, "billing_type third_party needs billing_account and billing_postal_code"),
-    ([row(to_postal_code="07001")], 2, "to_address.postal_code 07001 is in NJ, not in NY"),
+    ([row(to_postal_code="07001")], 2, "to_postal_code 07001 is in NJ, not in NY"),
     ([row(to_country="CA", to_state="ON", to_postal_code="M5V 2T6", to_city="Toronto")], 2,
      "customs_value is needed outside the US"),
     ([row(ship_together="true")], 2, "ship_together needs a warehouse_id"),
@@ -154,7 +154,7 @@ def test_the_requests_a_job_created_are_listed_by_its_id(client, manager, catalo
     ([row(edi_po_number="PO-1", edi_cancel_date="2099-01-01")], 2, "edi_retailer"),
     ([row(edi_retailer="corner-shop", edi_cancel_date="2099-01-01", edi_po_number="PO-1")], 2, "edi_retailer"),
     ([row(edi_store_number="12")], 2, "edi_cancel_date"),
-    ([row(edi_retailer="target", edi_cancel_date="2020-01-01", edi_po_number="PO-1")], 2, "edi.cancel_date is before today"),
+    ([row(edi_retailer="target", edi_cancel_date="2020-01-01", edi_po_number="PO-1")], 2, "edi_cancel_date is before today"),
 ])
 def test_a_file_with_a_bad_row_is_refused_whole_naming_the_field(send, manager, factory, acme, catalogue, rows, line,
                                                                  named):

@@ -75,47 +75,67 @@ def test_a_state_given_by_name_is_checked_against_the_zip_code(client, manager, 
 
     assert named.status_code == 201, named.get_json()
     assert named.get_json()["to_address"]["state"] == "NY"
-    assert assert_error(wrong, 422)["description"] == "to_address.postal_code 11201 is in NY, not in New Jersey."
+    assert assert_error(wrong, 422)["description"] == "Postal Code 11201 is in NY, not in New Jersey."
 
 
 def tomorrow():
     return (utcnow().date() + timedelta(days=1)).isoformat()
 
 
-@pytest.mark.parametrize("changes, message", [
-    ({"items": [("NOPE", 1)]}, "upc NOPE is not in the catalogue."),
-    ({"items": [("TENT", 1), ("TENT", 2)]}, "upc TENT is in the request more than once; give one line per UPC."),
-    ({"items": [("EMPTY-KIT", 1)]}, "upc EMPTY-KIT is a bundle or kit without children."),
-    ({"desired_ship_date": "2020-01-01"}, "desired_ship_date 2020-01-01 is before today"),
-    ({"ship_together": True}, "ship_together needs a warehouse_id (not optimal) and fill_type complete."),
-    ({"billing_type": "third_party", "billing_account": "A1"}, "billing_type third_party needs billing_account and billing_postal_code."),
-    ({"shipment_type": "pallet"}, "shipment_type 'pallet' is not a shipment type."),
-    ({"to_address": {**BROOKLYN, "state": "NJ"}}, "to_address.postal_code 11201 is in NY, not in NJ."),
-    ({"to_address": {**BROOKLYN, "country": "Atlantis"}}, "to_address.country 'Atlantis' is not a country."),
-    ({"to_address": TORONTO}, "customs_value is needed outside the US (missing for upc TENT)."),
-    ({"ship_profile_id": 999999}, "ship_profile_id 999999 is not one of this client's ship profiles."),
+@pytest.mark.parametrize("changes, field, message", [
+    ({"items": [("NOPE", 1)]}, "sets[0].items[0].upc", "UPC NOPE is not in the catalogue."),
+    ({"items": [("TENT", 1), ("TENT", 2)]}, "sets[0].items[1].upc",
+     "UPC TENT is in the request more than once; give one line per UPC."),
+    ({"items": [("EMPTY-KIT", 1)]}, "sets[0].items[0].upc", "UPC EMPTY-KIT is a bundle or kit without children."),
+    ({"desired_ship_date": "2020-01-01"}, "desired_ship_date", "Desired Ship Date 2020-01-01 is before today"),
+    ({"ship_together": True}, "ship_together", "Ship together needs a warehouse_id (not optimal) and fill_type complete."),
+    ({"billing_type": "third_party", "billing_account": "A1"}, "billing_type",
+     "Billing third_party needs billing_account and billing_postal_code."),
+    ({"shipment_type": "pallet"}, "shipment_type", "Shipment Type 'pallet' is not a shipment type."),
+    ({"to_address": {**BROOKLYN, "state": "NJ"}}, "to_address.postal_code", "Postal Code 11201 is in NY, not in NJ."),
+    ({"to_address": {**BROOKLYN, "country": "Atlantis"}}, "to_address.country", "Country 'Atlantis' is not a country."),
+    ({"to_address": TORONTO}, "sets[0].items[0].customs_value",
+     "Customs Value is needed outside the US (missing for UPC TENT)."),
+    ({"ship_profile_id": 999999}, "ship_profile_id", "Ship Profile 999999 is not one of this client's ship profiles."),
 ])
-def test_each_rule_names_its_field_and_nothing_is_written(client, manager, factory, acme, catalogue, changes, message):
+def test_each_rule_names_its_field_by_its_label_and_nothing_is_written(client, manager, factory, acme, catalogue, changes,
+                                                                        field, message):
     factory.item(acme, upc="EMPTY-KIT", composite_type=3)
     fields = new_request(items=changes.pop("items", (("TENT", 1),)), **changes)
 
     body = assert_error(client.post(URL, headers=manager, json=fields), 422, "invalid_fulfillment_request")
 
     assert body["description"].startswith(message), body["description"]
+    assert body["field"] == field
     assert request_count() == 0
 
 
-@pytest.mark.parametrize("changes, field", [
-    ({"quantity": 0}, "quantity"), ({"quantity": 1001}, "quantity"), ({"customs_value": -1}, "customs_value"),
+@pytest.mark.parametrize("changes, field, label", [
+    ({"quantity": 0}, "quantity", "Quantity"), ({"quantity": 1001}, "quantity", "Quantity"),
+    ({"customs_value": -1}, "customs_value", "Customs Value"),
 ])
-def test_item_bounds_are_checked(client, manager, catalogue, changes, field):
+def test_item_bounds_name_the_item_by_set_position_and_upc(client, manager, catalogue, changes, field, label):
     fields = new_request()
     fields["sets"][0]["items"][0].update(changes)
 
     body = assert_error(client.post(URL, headers=manager, json=fields), 422)
 
-    assert field.replace("_", " ") in body["description"].lower()
+    assert body["description"].startswith(f"Set 1, item 1 (UPC TENT), {label}: "), body["description"]
+    assert body["field"] == f"sets[0].items[0].{field}"
+    assert body["fields"] == [{"field": body["field"], "description": body["description"]}]
     assert request_count() == 0
+
+
+def test_every_field_of_a_validation_error_is_given_with_its_own_text(client, manager, catalogue):
+    fields = new_request(to_address={**BROOKLYN, "postal_code": ""}, desired_ship_date="soon")
+
+    body = assert_error(client.post(URL, headers=manager, json=fields), 422)
+
+    by_field = {entry["field"]: entry["description"] for entry in body["fields"]}
+    assert by_field.keys() == {"desired_ship_date", "to_address.postal_code"}
+    assert by_field["desired_ship_date"].startswith("Desired Ship Date: ")
+    assert by_field["to_address.postal_code"].startswith("Postal Code: ")
+    assert body["description"] == "; ".join(entry["description"] for entry in body["fields"])
 
 
 @pytest.mark.parametrize("edi, field", [
@@ -139,7 +159,7 @@ def test_required_fields_and_unknown_warehouses_are_refused(client, manager, cat
         return assert_error(client.post(URL, headers=manager, json=fields), 422)["description"].lower()
 
     assert "fulfillment request id" in refusal(without_id)
-    assert "warehouse id" in refusal(new_request(warehouse_id="ZZ01"))
+    assert "warehouse" in refusal(new_request(warehouse_id="ZZ01"))
     assert "phone" in refusal(new_request(to_address={key: value for key, value in BROOKLYN.items() if key != "phone"}))
     assert request_count() == 0
 
@@ -177,9 +197,9 @@ def test_ship_methods_follow_the_profile_and_saturday_delivery_only_ups_or_fedex
     ground = create("C", carrier="UPS", ship_method="UPS_GROUND", saturday_delivery=True)
     usps = create("D", carrier="USPS", ship_method="USPS_PRIORITY_MAIL_EXPRESS", saturday_delivery=True)
 
-    assert assert_error(wrong_method, 422)["description"] == "ship_method 'FEDEX_2_DAY' is not a UPS ship method."
+    assert assert_error(wrong_method, 422)["description"] == "Ship Method 'FEDEX_2_DAY' is not a UPS ship method."
     for refused in (ground, usps):
-        assert assert_error(refused, 422)["description"] == "saturday_delivery is only for UPS and FedEx express ship methods."
+        assert assert_error(refused, 422)["description"] == "Saturday Delivery is only for UPS and FedEx express ship methods."
 
 
 def test_an_ltl_request_waits_for_approval(client, manager, catalogue, stock, profiles):

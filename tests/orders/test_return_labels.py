@@ -103,7 +103,7 @@ def test_ltl_and_custom_profiles_make_no_return_labels(client, manager, shipped,
 def test_a_ship_method_of_another_carrier_is_refused(client, manager, shipped, profiles):
     answer = client.post(LABEL_URL, headers=manager, json=label_fields(shipped["id"], profiles["UPS"],
                                                                        ship_method="USPS_PRIORITY_MAIL"))
-    assert "ship_method 'USPS_PRIORITY_MAIL' is not a UPS ship method" in assert_error(answer, 422)["description"]
+    assert "Ship Method 'USPS_PRIORITY_MAIL' is not a UPS ship method" in assert_error(answer, 422)["description"]
     assert label_count() == 0
 
 
@@ -116,7 +116,8 @@ def test_another_clients_request_or_profile_is_not_found(client, factory, manage
     db.session.add(theirs)
     db.session.commit()
     answer = client.post(LABEL_URL, headers=manager, json=label_fields(shipped["id"], theirs.id))
-    assert "ship_profile_id" in assert_error(answer, 422)["description"]
+    refusal = assert_error(answer, 422)
+    assert "Ship Profile" in refusal["description"] and refusal["field"] == "ship_profile_id"
     assert label_count() == 0
 
 
