@@ -13,6 +13,9 @@ from api.common.upload_stream import body_stream, streams_body
 from api.imports.cells import InvalidUpload, header_name
 
 _READ_AHEAD = 1 << 20
+# The most characters a row may take, quoted line breaks included: a file that is one endless line (or
+# an endless quoted cell) is refused once past it, as it arrives, rather than read whole into memory.
+MAX_ROW_CHARACTERS = 1 << 20
 
 
 @dataclass
@@ -64,7 +67,8 @@ def csv_batches(size):
         io.BufferedReader(body_stream(), _READ_AHEAD), encoding="utf-8-sig" if encoding == "utf-8" else encoding,
         errors="surrogateescape", newline="",
     )
-    reading = _Reading(csv.reader(text, strict=True), charset)
+    lines = _BoundedLines(text)
+    reading = _Reading(csv.reader(lines, strict=True), charset, lines)
     try:
         yield from reading.batches(size)
     except csv.Error as error:
@@ -77,10 +81,39 @@ class TextRows(list):
     all_text = True
 
 
+class _BoundedLines:
+    """The text's lines for the CSV reader, each read no further than the room its row has left."""
+
+    def __init__(self, text):
+        self._text = text
+        self.room = MAX_ROW_CHARACTERS
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        line = self._text.readline(self.room + 1)
+        if not line:
+            raise StopIteration
+        self.room -= len(line)
+        if self.room < 0:
+            raise csv.Error(f"the row is longer than {MAX_ROW_CHARACTERS:,} characters (is the file a CSV file?)")
+        return line
+
+    def next_row(self):
+        self.room = MAX_ROW_CHARACTERS
+
+
 class _Reading:
-    def __init__(self, records, charset):
-        self.records, self.charset = records, charset
+    def __init__(self, records, charset, lines):
+        self.records, self.charset = self._each_with_room(records, lines), charset
         self.line = 1  # of the row being read
+
+    @staticmethod
+    def _each_with_room(records, lines):
+        for record in records:
+            lines.next_row()
+            yield record
 
     def _written(self, record):
         """The record's cells joined, "" for a blank one; a NUL (which the database cannot hold) or
