@@ -26,9 +26,10 @@ from api.inventory.service import item_inventory
 from api.jobs.routes import blp as jobs_blp
 from api.orders import tasks as orders_tasks  # noqa: F401 (waiting shipments take units as they are freed)
 from api.orders.routes import blp as orders_blp, received_returns_blp, return_labels_blp, shipments_blp
-from api.orders.service import shipments_logged_with
+from api.orders.service import open_shipments_of, shipments_logged_with
 from api.products.detail import add_detail_part, creating_upload
 from api.products.routes import blp as products_blp
+from api.products.search import add_list_part
 from api.reports.routes import blp as reports_blp
 from api.reports.schedules.routes import blp as report_schedules_blp
 from api.returns.routes import blp as returns_blp
@@ -70,7 +71,9 @@ def create_app(overrides=None):
 
     install_upload_handling(app)
     add_detail_part("inventory", lambda item, options: item_inventory(item))
+    add_list_part("availability", item_inventory)
     add_detail_part("open_asns", lambda item, options: open_asns_of(item) if options.get("openAsns") else [])
+    add_detail_part("open_shipments", lambda item, options: open_shipments_of(item) if options.get("openShipments") else [])
     add_related_log("item_type", creating_upload)
     add_related_log("fulfillment_request", shipments_logged_with)
     app.before_request(start_request)

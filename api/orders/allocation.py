@@ -167,6 +167,15 @@ def locked_shipment(client_id, shipment_id):
                               .execution_options(populate_existing=True)).one()
 
 
+def locked_shipments_of(request):
+    """The shipments of ``request`` as they are once the levels of their items are locked, at every
+    location in the order every allocation locks them: no allocation changes them until the caller commits."""
+    lock_stock_of(request.client_id, {line.item_type_id for shipment in request.shipments for line in shipment.lines})
+    return db.session.scalars(select(Shipment).where(Shipment.request_id == request.id).order_by(Shipment.id)
+                              .options(selectinload(Shipment.lines))
+                              .execution_options(populate_existing=True)).all()
+
+
 def release(shipment, actor):
     """Cancel a shipment, giving its bound units back (the caller commits)."""
     if shipment.inventory_allocated:
@@ -177,6 +186,43 @@ def release(shipment, actor):
             line.quantity_allocated = 0
         shipment.inventory_allocated = False
     shipment.status = CANCELED
+
+
+def lower(shipments, wanted, actor):
+    """Bring the live ``shipments`` of a request down to ``wanted`` ({set item id: units at most}), the
+    units coming out of the shipments waiting for stock first, then of the latest: bound units go back
+    to free stock through the ledger, a line left with none goes, and a shipment left with nothing is
+    cancelled (the caller has locked the levels and commits). Answers the units given back."""
+    live = sorted((shipment for shipment in shipments if shipment.status != CANCELED),
+                  key=lambda shipment: (shipment.inventory_allocated, -shipment.id))
+    excess = {set_item_id: -units for set_item_id, units in wanted.items()}
+    for shipment in live:
+        for line in shipment.lines:
+            if line.set_item_id in excess:
+                excess[line.set_item_id] += line.quantity_desired
+    freed = 0
+    for shipment in live:
+        cuts = []
+        for line in shipment.lines:
+            cut = min(max(excess.get(line.set_item_id, 0), 0), line.quantity_desired)
+            if cut:
+                excess[line.set_item_id] -= cut
+                cuts.append((line, cut))
+        if sum(cut for _, cut in cuts) == sum(line.quantity_desired for line in shipment.lines):
+            freed += sum(line.quantity_allocated for line in shipment.lines)
+            release(shipment, actor)
+            note_shipment(shipment, f"Shipment {shipment.id} canceled: nothing is left to send.", actor)
+            continue
+        for line, cut in sorted(cuts, key=lambda part: part[0].item_type_id):
+            if shipment.inventory_allocated:
+                record_movement(line.item_type, shipment.warehouse_id, unbound=cut, bound=-cut, reason="release",
+                                reference=f"shipment:{shipment.id}", actor=actor)
+                line.quantity_allocated -= cut
+                freed += cut
+            line.quantity_desired -= cut
+            if not line.quantity_desired:
+                shipment.lines.remove(line)
+    return freed
 
 
 def checklist(shipment):

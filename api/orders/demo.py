@@ -97,4 +97,6 @@ def seed_demo_requests(client_id):
     untaxed = _request(client_id, "DEMO-8", TORONTO, [(lantern, 1, "24.50")])
     # Requests from the shop can arrive without customs values; the demo shows one.
     untaxed.sets[0].items[0].customs_value = None
+    for shipment in untaxed.shipments:
+        shipment.status = VALIDATING  # held until its customs values are entered
     db.session.commit()

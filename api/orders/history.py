@@ -1,9 +1,15 @@
-"""The breadcrumb log of a fulfilment request, which admins read on its page: one line per business
-event in words, written in the transaction of the change it tells of."""
-from api.audit.service import leave_breadcrumb
+"""The history of a fulfilment request, which its client reads on its page (and admins as its
+breadcrumbs): one line per business event in words, with who and when, written in the transaction of
+the change it tells of."""
+from api.audit.service import breadcrumbs, leave_breadcrumb
 from api.orders.models import CANCELED
 
 OBJECT_TYPE = "fulfillment_request"
+
+
+def of(request, limit, cursor):
+    """The events of ``request``, newest first: (breadcrumbs, cursor)."""
+    return breadcrumbs(request.client_id, OBJECT_TYPE, str(request.id), limit, cursor)
 
 
 def note(request, message, actor):

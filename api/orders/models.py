@@ -166,7 +166,8 @@ class ReturnLabel(db.Model):
     tracking number when it arrives."""
 
     __tablename__ = "return_labels"
-    __table_args__ = (db.UniqueConstraint("tracking_number", name="uq_return_labels_tracking_number"),)
+    __table_args__ = (db.UniqueConstraint("tracking_number", name="uq_return_labels_tracking_number"),
+                      db.UniqueConstraint("client_id", "idempotency_key", name="uq_return_labels_idempotency_key"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     client_id: Mapped[int] = mapped_column(db.ForeignKey("clients.id"))
@@ -181,6 +182,9 @@ class ReturnLabel(db.Model):
     height: Mapped[Decimal] = mapped_column(db.Numeric(8, 2))
     weight: Mapped[Decimal] = mapped_column(db.Numeric(8, 2))  # pounds
     received_at: Mapped[object | None] = mapped_column(db.DateTime)
+    # The Idempotency-Key of the call that made it: a label answers a repeated call (a PDF cannot be replayed
+    # from the JSON answers api.common.idempotency stores).
+    idempotency_key: Mapped[str | None] = mapped_column(db.String(200))
     created_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow)
     created_by_username: Mapped[str] = mapped_column(db.String(150))
 

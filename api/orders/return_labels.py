@@ -5,25 +5,35 @@ from io import BytesIO
 from reportlab.graphics.barcode.code128 import Code128
 from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
+from sqlalchemy.exc import IntegrityError
 
-from api.common.errors import NotFound
+from api.common.errors import Conflict, InvalidInput, NotFound
+from api.common.idempotency import HEADER, MAX_KEY_LENGTH, UnprocessableKey
 from api.common.tenancy import scoped
 from api.common.timeutil import utcnow
 from api.extensions import db
 from api.orders import history
-from api.orders.models import CANCELED, OPTIMAL, ReturnLabel
+from api.orders.models import CANCELED, ReturnLabel
 from api.orders.rules import refuse, ship_method_of, ship_profile_of
 from api.orders.service import request_of
 from api.warehouses.models import Warehouse
 
 NOT_FOR_RETURNS = ("LTL", "Custom")
+LABEL_SIZES = ("length", "width", "height", "weight")
 TRACKING_PREFIX = "RT"
 PAGE = (4 * inch, 6 * inch)
 MARGIN = 0.2 * inch
 
 
-def create_return_label(client_id, identity, fields):
-    """Record the return a label is made for and draw the label: (file name, PDF bytes)."""
+def create_return_label(client_id, identity, fields, idempotency_key=None):
+    """Record the return a label is made for and draw the label: (file name, PDF bytes). A call
+    repeated with its ``idempotency_key`` answers the label the first made, and records nothing."""
+    if idempotency_key is not None:
+        if not idempotency_key.strip() or len(idempotency_key) > MAX_KEY_LENGTH:
+            raise InvalidInput(f"{HEADER} must be 1 to {MAX_KEY_LENGTH} characters.", code="invalid_idempotency_key")
+        made = _made_with(client_id, idempotency_key)
+        if made is not None:
+            return _drawn_again(client_id, made, fields)
     request = request_of(client_id, fields["fr_id"])
     profile = ship_profile_of(client_id, fields["ship_profile_id"])
     if profile.carrier.name in NOT_FOR_RETURNS:
@@ -33,14 +43,40 @@ def create_return_label(client_id, identity, fields):
     warehouse = db.session.get(Warehouse, _return_warehouse(request))
     label = ReturnLabel(client_id=client_id, request=request, ship_profile_id=profile.id, carrier=profile.carrier.name,
                         ship_method=method.code, warehouse_id=warehouse.code, created_by_username=identity.username,
-                        **{name: fields[name] for name in ("length", "width", "height", "weight")})
+                        idempotency_key=idempotency_key, **{name: fields[name] for name in LABEL_SIZES})
     db.session.add(label)
-    db.session.flush()
+    try:
+        db.session.flush()
+    except IntegrityError:  # the same key's first call committed its label a moment ago
+        db.session.rollback()
+        made = _made_with(client_id, idempotency_key)
+        if made is None:
+            raise
+        return _drawn_again(client_id, made, fields)
     label.tracking_number = f"{TRACKING_PREFIX}{label.id:012d}"
     history.note(request, f"Return label {label.tracking_number} ({label.carrier} {label.ship_method}) back to "
                           f"{label.warehouse_id}.", identity.username)
     db.session.commit()
-    return f"return-label-{request.fulfillment_request_id}.pdf", draw_label(label, request, warehouse, method)
+    return _file_name(request), draw_label(label, request, warehouse, method)
+
+
+def _file_name(request):
+    return f"return-label-{request.fulfillment_request_id}.pdf"
+
+
+def _made_with(client_id, idempotency_key):
+    return db.session.scalars(scoped(ReturnLabel, client_id).filter_by(idempotency_key=idempotency_key)).first()
+
+
+def _drawn_again(client_id, label, fields):
+    """The label a repeated call made before, drawn again; 422 when the call asked for another label."""
+    asked = (fields["fr_id"], fields["ship_profile_id"], fields["ship_method"], *(fields[name] for name in LABEL_SIZES))
+    made = (label.request_id, label.ship_profile_id, label.ship_method, *(getattr(label, name) for name in LABEL_SIZES))
+    if asked != made:
+        raise UnprocessableKey("This Idempotency-Key was already used for a different return label.")
+    method = ship_method_of(ship_profile_of(client_id, label.ship_profile_id), label.ship_method)
+    warehouse = db.session.get(Warehouse, label.warehouse_id)
+    return _file_name(label.request), draw_label(label, label.request, warehouse, method)
 
 
 def receive_return(client_id, identity, tracking_number):
@@ -59,13 +95,14 @@ def receive_return(client_id, identity, tracking_number):
 
 
 def _return_warehouse(request):
-    """Where the parcel goes back to: the warehouse the request shipped (or ships) from."""
-    shipped = [shipment for shipment in request.shipments if shipment.status != CANCELED] or request.shipments
-    if shipped:
-        return shipped[0].warehouse_id
-    if request.warehouse_id != OPTIMAL:
-        return request.warehouse_id
-    refuse(f"fr_id {request.id} has no shipment yet, so there is no warehouse to return to.")
+    """Where the parcel goes back to: the warehouse the request ships from. A request with no live
+    shipment sends nothing, so nothing comes back."""
+    live = [shipment for shipment in request.shipments if shipment.status != CANCELED]
+    if not live:
+        raise Conflict(f"Fulfillment request {request.fulfillment_request_id} has no live shipment: "
+                       f"{', '.join(f'shipment {s.id} is {s.status}' for s in request.shipments) or 'it has none'}; "
+                       "there is nothing to return.", code="nothing_to_return")
+    return live[0].warehouse_id
 
 
 def _customer_lines(request):

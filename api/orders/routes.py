@@ -1,9 +1,11 @@
-from flask import g
+from flask import g, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
+from api.audit.schemas import BreadcrumbList
 from api.common.auth import RECEIVE_INBOUND, requires
-from api.common.idempotency import idempotent
+from api.common.idempotency import HEADER, idempotent
+from api.common.pagination import PageArgs
 from api.common.tenancy import acting_client_id
 from api.common.downloads import attachment
 from api.imports.schemas import JSON_ROWS, ImportArgs, import_answer, upload, upload_answers
@@ -116,8 +118,12 @@ class RequestSetById(MethodView):
     @requires(CREATE, logs=("fulfillment_request", "request_id"))
     @blp.arguments(SetUpdate)
     @blp.response(200, RequestOut)
+    @blp.alt_response(409, description="A shipment is past processing (set_not_editable), or, for a quantity, past "
+                                       "ready_to_process (quantity_not_editable)")
     def put(self, fields, request_id, set_id):
-        """Change a set's type or gift note (while no shipment of the request is past processing)."""
+        """Change a set's type, gift note and items (each by its id: customs value and details while no shipment
+        of the request is past processing; quantity, lowered only, while every one is validating or
+        ready_to_process). Freed units go back to free stock; the shipments go on once nothing holds them."""
         return service.update_set(acting_client_id(), g.identity, request_id, set_id, fields)
 
 
@@ -132,6 +138,31 @@ class RequestAddress(MethodView):
         """Fix a request's ship-to address. A valid address is stored normalised; an invalid one is stored
         only with `skip_validation=true`, else nothing changes and the answer has the error and candidates."""
         return service.change_address(acting_client_id(), g.identity, request_id, address, args["skip_validation"])
+
+
+@blp.route("/<int:request_id>/cancel")
+class CancelRequest(MethodView):
+    @requires(CREATE, logs=("fulfillment_request", "request_id"))
+    @blp.response(200, RequestOut)
+    @blp.alt_response(409, description="A shipment of the request is past ready_to_process (shipment_not_cancelable); "
+                                       "nothing is cancelled")
+    def put(self, request_id):
+        """Cancel a request whole: every shipment of it, all or none (409 `shipment_not_cancelable` naming the
+        first the warehouse has begun); the allocated units go back to free stock, where waiting shipments take
+        them. Cancelling a cancelled request answers it unchanged."""
+        return service.cancel_request(acting_client_id(), g.identity, request_id)
+
+
+@blp.route("/<int:request_id>/history")
+class RequestHistoryView(MethodView):
+    @requires()
+    @blp.arguments(PageArgs, location="query")
+    @blp.response(200, BreadcrumbList)
+    def get(self, args, request_id):
+        """A request's history as its client reads it (its breadcrumbs): each event in words, with who and when,
+        newest first."""
+        entries, cursor = service.request_history(acting_client_id(), request_id, args["limit"], args["cursor"])
+        return {"breadcrumbs": entries, "cursor": cursor}
 
 
 @blp.route("/<int:request_id>/approve")
@@ -149,9 +180,10 @@ class ReturnLabels(MethodView):
     @return_labels_blp.arguments(ReturnLabelWrite)
     @return_labels_blp.response(200, description="A 4×6 inch PDF label", content_type="application/pdf")
     def post(self, fields):
-        """Make a return label for a request (not LTL or Custom): the parcel goes back to the warehouse it
-        shipped from. The return is recorded on the request with the label's tracking number."""
-        file_name, pdf = create_return_label(acting_client_id(), g.identity, fields)
+        """Make a return label for a request (not LTL or Custom) with a live shipment (409 `nothing_to_return`
+        otherwise): the parcel goes back to the warehouse it ships from. The return is recorded on the request
+        with the label's tracking number. A call repeated with its `Idempotency-Key` answers the same label."""
+        file_name, pdf = create_return_label(acting_client_id(), g.identity, fields, request.headers.get(HEADER))
         return attachment(pdf, file_name, "application/pdf")
 
 

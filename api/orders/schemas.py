@@ -3,7 +3,7 @@ from marshmallow import Schema, fields, validate
 from api.addresses.schemas import Address, AddressValidation
 from api.common.pagination import PageArgs
 from api.common.schema_fields import decimal_in_range, optional_text, required_text
-from api.common.timeutil import UtcDateTime, check_time_zone
+from api.common.timeutil import check_time_zone
 from api.orders.field_labels import REQUEST_LABELS
 from api.orders.models import BILLING_TYPES, FILL_TYPES, INCOTERMS, OPTIMAL, SET_TYPES, SHIPMENT_STATUSES
 from api.warehouses.locations import LOCATIONS
@@ -100,6 +100,13 @@ class RequestUpdate(Schema):
     reference3 = _changed_text(100)
 
 
+# How the detail page's set editor names what it sends (api.common.errors).
+SET_CHANGE_LABELS = {
+    "type": "Set Type", "gift_note": "Gift Note", "items": "Items", "items[]": "Item {n}", "items.id": "Item ID",
+    "items.quantity": "Quantity", "items.customs_value": "Customs Value", "items.serial_numbers": "Serial Numbers",
+}
+
+
 class SetItemChange(Schema):
     id = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=2**31 - 1), metadata={
         "description": "The set item's `id` (a line of the set, not a bundle's child)"})
@@ -117,21 +124,11 @@ class SetItemChange(Schema):
 
 
 class SetUpdate(Schema):
+    field_labels = SET_CHANGE_LABELS
     type = fields.String(validate=validate.OneOf(SET_TYPES))
     gift_note = _changed_text(500)
     items = fields.List(fields.Nested(SetItemChange), validate=validate.Length(min=1, max=500), metadata={
         "description": "Changes to the set's items, each by its id; a field left out keeps its value"})
-
-
-class HistoryEntry(Schema):
-    message = fields.String()
-    username = fields.String(allow_none=True, metadata={"description": "Who did it"})
-    datetime = UtcDateTime()
-
-
-class RequestHistory(Schema):
-    history = fields.List(fields.Nested(HistoryEntry), metadata={"description": "Newest first"})
-    cursor = fields.String(allow_none=True)
 
 
 class AddressChangeArgs(Schema):

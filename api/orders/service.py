@@ -1,17 +1,18 @@
 """Fulfilment requests: created under every rule of the new-request form, their address checked,
 placed by the allocation engine; read, changed and approved (listed in api.orders.listing)."""
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from api.addresses.service import country_code, validate_address
 from api.common.errors import Conflict, InvalidInput, NotFound
-from api.common.tenancy import get_scoped_or_404
+from api.common.tenancy import get_scoped_or_404, owned_by
 from api.common.timeutil import utcnow
 from api.extensions import db, retried_on_conflict
 from api.inventory.service import units_freed
 from api.orders import allocation, history, placement, rules
+from api.orders.item_changes import change_items
 from api.orders.models import (
     ADDRESS_PARTS, CANCELED, ITEM_DETAILS, PENDING_SHIP_LABEL, READY_TO_PROCESS, SHIPPED, VALIDATING, FulfillmentRequest,
-    Shipment,
+    Shipment, ShipmentLine,
 )
 
 # Spec part 2 section 4: a set is edited while its shipments are validating, ready or processing; the
@@ -51,6 +52,11 @@ def get_request(client_id, request_id):
     return present(request_of(client_id, request_id), with_sets=True, with_shipments=True)
 
 
+def request_history(client_id, request_id, limit, cursor):
+    """The history of a request its client reads: (entries newest first, cursor)."""
+    return history.of(request_of(client_id, request_id), limit, cursor)
+
+
 def update_request(client_id, identity, request_id, fields):
     """Change the fill type, desired ship date or references of a request."""
     request = request_of(client_id, request_id)
@@ -64,19 +70,25 @@ def update_request(client_id, identity, request_id, fields):
     return present(request, with_sets=True, with_shipments=True)
 
 
+@retried_on_conflict
 def update_set(client_id, identity, request_id, set_id, fields):
-    """Change a set's type or gift note while the warehouse can still act on it (no shipment of
-    the request is past processing)."""
+    """Change a set's type, gift note, and its items' customs values and details while the warehouse
+    can still act on it (no shipment of the request is past processing); lower its items' quantities
+    while every shipment is validating or ready to process, giving back the units no longer wanted."""
     request = request_of(client_id, request_id)
     request_set = next((candidate for candidate in request.sets if candidate.id == set_id), None)
     if request_set is None:
         raise NotFound("Set not found.")
     _refuse_when_past_processing(request, "The set", "set_not_editable")
-    before = {name: getattr(request_set, name) for name in fields}
-    for name, value in fields.items():
-        setattr(request_set, name, value)
+    changes = fields.get("items", [])
+    shipments_changed = change_items(request, request_set, changes, identity.username) if changes else False
+    before = {name: getattr(request_set, name) for name in fields if name != "items"}
+    for name in before:
+        setattr(request_set, name, fields[name])
     history.changed(request, request_set, before, identity.username, what=f"Set {request_set.id}: changed")
     db.session.commit()
+    if shipments_changed:
+        units_freed.send("fulfillment_request", client_id=client_id)
     return present(request, with_sets=True, with_shipments=True)
 
 
@@ -113,7 +125,8 @@ def approve_request(client_id, identity, request_id):
     request = request_of(client_id, request_id)
     if not request.requires_approval:
         raise InvalidInput("This fulfillment request does not need approval.", code="not_awaiting_approval")
-    request.requires_approval = False
+    # Someone has looked at the risk and let the request go: it leaves the Fraud tab with the approval tabs.
+    request.requires_approval = request.fraud = False
     for shipment in request.shipments:
         allocation.advance(shipment)
     history.note(request, "Approved.", identity.username)
@@ -127,17 +140,59 @@ def cancel_shipment(client_id, identity, shipment_id):
     waiting shipments take them. A cancelled shipment is answered as it is."""
     get_scoped_or_404(Shipment, client_id, "Shipment not found.", id=shipment_id)
     shipment = allocation.locked_shipment(client_id, shipment_id)
-    if shipment.status in CANCELABLE_STATUSES:
-        freed = shipment.inventory_allocated
-        allocation.release(shipment, identity.username)
-        history.note_shipment(shipment, f"Shipment {shipment.id} canceled.", identity.username)
-        db.session.commit()
-        if freed:
-            units_freed.send("shipment", client_id=client_id)
-    elif shipment.status != CANCELED:
-        raise Conflict(f"Shipment {shipment.id} is {shipment.status}: only a validating or ready_to_process shipment "
-                       "can be cancelled.", code="shipment_not_cancelable")
+    _cancel([shipment], identity.username)
     return _present_shipment(shipment)
+
+
+@retried_on_conflict
+def cancel_request(client_id, identity, request_id):
+    """Cancel a request whole: every shipment of it, or none when one has been begun by the warehouse
+    (a cancelled one stays as it is); the bound units go back to free stock."""
+    request = request_of(client_id, request_id)
+    _cancel(allocation.locked_shipments_of(request), identity.username, told=lambda shipments: history.note(
+        request, f"Request canceled (shipment {', '.join(str(shipment.id) for shipment in shipments)}).",
+        identity.username))
+    return present(request, with_sets=True, with_shipments=True)
+
+
+def _cancel(shipments, actor, told=None):
+    """Cancel ``shipments`` (their levels locked), all or none: 409 naming the first the warehouse has
+    begun. Those already cancelled stay as they are; ``told(cancelled)`` adds to their breadcrumbs."""
+    begun = next((shipment for shipment in shipments if shipment.status not in (*CANCELABLE_STATUSES, CANCELED)), None)
+    if begun is not None:
+        raise Conflict(f"Shipment {begun.id} is {begun.status}: only a validating or ready_to_process shipment "
+                       "can be cancelled.", code="shipment_not_cancelable")
+    cancelled = [shipment for shipment in shipments if shipment.status != CANCELED]
+    if not cancelled:
+        return
+    freed = any(shipment.inventory_allocated for shipment in cancelled)
+    for shipment in cancelled:
+        allocation.release(shipment, actor)
+        if told is None:
+            history.note_shipment(shipment, f"Shipment {shipment.id} canceled.", actor)
+    if told is not None:
+        told(cancelled)
+    db.session.commit()
+    if freed:
+        units_freed.send("shipment", client_id=cancelled[0].client_id)
+
+
+def open_shipments_of(item, limit=100):
+    """The shipments of ``item`` not yet shipped or cancelled, oldest first (at most ``limit``), with
+    their request and how many units of it each needs and holds: the item page's Open Shipments."""
+    rows = db.session.execute(
+        select(Shipment.id, Shipment.status, Shipment.warehouse_id, FulfillmentRequest.id.label("request_id"),
+               FulfillmentRequest.order_id, FulfillmentRequest.fulfillment_request_id, FulfillmentRequest.created_at,
+               func.sum(ShipmentLine.quantity_desired), func.sum(ShipmentLine.quantity_allocated))
+        .join(FulfillmentRequest, FulfillmentRequest.id == Shipment.request_id)
+        .join(ShipmentLine, ShipmentLine.shipment_id == Shipment.id)
+        .where(owned_by(Shipment, item.client_id), ShipmentLine.item_type_id == item.id,
+               Shipment.status.not_in((SHIPPED, CANCELED)))
+        .group_by(Shipment.id, FulfillmentRequest.id).order_by(Shipment.id).limit(limit))
+    return [{"shipment_id": str(shipment_id), "status": status, "warehouse_id": warehouse_id, "request_id": request_id,
+             "order_id": order_id, "fulfillment_request_id": reference, "order_date": created_at,
+             "quantity_needed": needed, "quantity_allocated": allocated}
+            for shipment_id, status, warehouse_id, request_id, order_id, reference, created_at, needed, allocated in rows]
 
 
 def shipments_logged_with(client_id, request_id):

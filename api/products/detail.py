@@ -1,5 +1,6 @@
 """One item as the product page shows it: its fields, children, parents, and the parts that features
-above the catalogue add (stock per warehouse from inventory, open ASNs from inbound).
+above the catalogue add (stock per warehouse from inventory, open ASNs from inbound, open shipments
+from orders).
 
 Those features depend on the catalogue, not the other way round, so they hand their part in with
 ``add_detail_part`` when the app is built (``create_app``)."""
@@ -63,7 +64,6 @@ def describe(item, **options):
         "composite_parents": [
             {**summary(parent), "quantity": quantity} for parent, quantity in parents_of(item)
         ],
-        "open_shipments": [],
         "created_at": item.created_at,
         "updated_at": item.updated_at,
     })

@@ -123,7 +123,8 @@ class OpenAsn(Schema):
 
 
 class OpenShipment(Schema):
-    order_id = fields.String()
+    order_id = fields.String(allow_none=True)
+    request_id = fields.Integer(metadata={"description": "The fulfilment request's internal `id`"})
     fulfillment_request_id = fields.String()
     shipment_id = fields.String()
     order_date = UtcDateTime()
@@ -148,6 +149,12 @@ ItemType = type("ItemType", (Schema,), {
 })
 
 
+class FreeStock(Schema):
+    location = fields.String()
+    available = fields.Integer(metadata={
+        "description": "Units neither bound nor reserved; a bundle or kit's: the units its children can build"})
+
+
 class ItemSummary(Schema):
     id = fields.Integer()
     upc = fields.String()
@@ -156,6 +163,8 @@ class ItemSummary(Schema):
     category = fields.String(allow_none=True)
     composite_type = fields.Integer()
     composite_type_name = fields.String()
+    availability = fields.List(fields.Nested(FreeStock), metadata={
+        "description": "Free stock per warehouse, every warehouse listed: only when the list is asked with availability=true"})
 
 
 class ItemList(Schema):
@@ -172,6 +181,8 @@ class ItemListArgs(PageArgs):
         COMPOSITE_TYPE_LIST, error="compositeType must be a type number from 0 to 6 or a comma list of them.",
     ))
     shopifyVariantId = fields.String(load_default=None, validate=validate.Length(max=32))
+    availability = fields.Boolean(load_default=False, metadata={
+        "description": "Give each item's free stock per warehouse (a picker's few items; it costs a lookup per item)"})
 
 
 class ItemDetailArgs(Schema):

@@ -108,6 +108,8 @@ EXPECTED = {
     ("GET", "/api/v4/fulfillment_requests/<int:request_id>"): "read",
     ("PUT", "/api/v4/fulfillment_requests/<int:request_id>"): "create:fulfillment_requests",
     ("PUT", "/api/v4/fulfillment_requests/<int:request_id>/approve"): "create:fulfillment_requests",
+    ("PUT", "/api/v4/fulfillment_requests/<int:request_id>/cancel"): "create:fulfillment_requests",
+    ("GET", "/api/v4/fulfillment_requests/<int:request_id>/history"): "read",
     ("PUT", "/api/v4/fulfillment_requests/<int:request_id>/to_address"): "create:fulfillment_requests",
     ("POST", "/api/v2/request/get_return_label"): "create:fulfillment_requests",
     ("POST", "/api/v4/return_labels/<tracking_number>/receive"): "staff:admin:receive_inbound",

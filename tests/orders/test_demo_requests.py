@@ -9,7 +9,8 @@ from api.orders.models import FulfillmentRequest
 from api.shipping.models import ShipProfile
 from tests.orders.test_fulfillment_requests import URL
 
-TABS = {"shipmentStatus=validating": ["DEMO-7", "DEMO-4", "DEMO-3"], "shipmentStatus=processing": ["DEMO-6"],
+TABS = {"shipmentStatus=validating": ["DEMO-8", "DEMO-7", "DEMO-4", "DEMO-3"], "shipmentStatus=ready_to_process": [
+            "DEMO-5", "DEMO-2", "DEMO-1"], "shipmentStatus=processing": ["DEMO-6"],
         "invalidToAddress=true": ["DEMO-4"], "fraud=true": ["DEMO-7"], "unallocatedInventory=true": ["DEMO-3"],
         "missingCustomsInfo=true": ["DEMO-8"]}
 
