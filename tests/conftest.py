@@ -134,11 +134,14 @@ def _clean_database(request):
         tables = list(reversed(db.metadata.sorted_tables))
         with db.engine.begin() as connection:
             if connection.dialect.name == "postgresql":
-                # One statement under one lock, so a live API process finishing a request of the test
-                # just ended cannot slip a row in between the deletes of two tables.
-                connection.execute(sa.text("TRUNCATE " + ", ".join(f'"{t.name}"' for t in tables)))
-            else:
-                for table in tables:
+                # Every table locked at once, so a live API process finishing a request of the test just
+                # ended cannot slip a row in between the deletes of two tables. Deletes rather than a
+                # TRUNCATE, which gives each table new files synced at commit: a second a test.
+                connection.execute(sa.text("LOCK TABLE " + ", ".join(f'"{t.name}"' for t in tables) + " IN ACCESS EXCLUSIVE MODE"))
+            filled = set(connection.scalars(sa.union_all(
+                *(sa.select(sa.literal(table.name)).where(sa.exists().select_from(table)) for table in tables))))
+            for table in tables:
+                if table.name in filled:
                     connection.execute(table.delete())
             for table in reversed(tables):
                 rows = app.extensions["seeded_rows"].get(table.name)
