@@ -7,6 +7,7 @@ A test run that wants the services and cannot reach them fails; nothing is skipp
 import os
 import socket
 import uuid
+from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
@@ -21,6 +22,45 @@ from tests.factories import PASSWORD, Factory
 from tests.live import MailCatcher, process_env, start_api, start_worker
 
 BACKEND = os.environ.get("PORTAL_TEST_BACKEND", "embedded")
+
+# ./portal test runs the suite on PostgreSQL and Redis, then on the embedded default (SQLite, the
+# filesystem broker) with --backend-sensitive-only: there only the tests whose behaviour can differ
+# between the two run again, so a pure rule (validation, permissions, formatting) runs once. A test is
+# backend-sensitive when its file is one of these paths (relative to tests/; a folder takes its new
+# files too) or when it is marked backend_sensitive. Anything that takes a lock, writes rows in bulk,
+# upserts, searches, imports a file, runs a job or a process, or runs SQL of its own belongs here.
+BACKEND_SENSITIVE = (
+    "e2e/",  # the browser on the API under gunicorn, with a worker
+    "integration/", "scheduler/",  # worker, scheduler and API processes on the broker
+    "imports/", "jobs/", "returns/",  # uploads and import jobs: CSV paths, chunks, retries on locks
+    "inbound/", "inventory/", "orders/",  # stock locks and ledger upserts, bulk row writes, request search
+    "products/",  # item search, catalogue lookups, row writes
+    "notifications/",  # mail claims
+    "reports/test_builtin.py", "reports/test_runner.py", "reports/test_csv_formulas.py",  # report SQL per dialect
+    "reports/test_reports_api.py", "reports/test_scheduling.py",  # report runs, schedule claims
+    "api/test_idempotency_takeover.py", "api/test_login_limits.py", "api/test_errors.py",  # leases, live API, driver errors
+    "test_conflict_retry.py", "test_database_settings.py", "test_filesystem_broker.py",
+    "test_queries.py", "test_row_writes.py", "test_sqlite_settings.py",
+)
+TESTS_ROOT = Path(__file__).parent
+
+
+def pytest_addoption(parser):
+    parser.addoption("--backend-sensitive-only", action="store_true",
+                     help="run only the tests whose behaviour can differ between backends (tests/conftest.py)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if not config.getoption("backend_sensitive_only"):
+        return
+    kept, dropped = [], []
+    for item in items:
+        path = item.path.relative_to(TESTS_ROOT).as_posix()
+        sensitive = path.startswith(BACKEND_SENSITIVE) or item.get_closest_marker("backend_sensitive")
+        (kept if sensitive else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 POSTGRES_ADMIN_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
