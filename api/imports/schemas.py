@@ -6,7 +6,7 @@ from flask import current_app, g, make_response, request
 from marshmallow import Schema, fields, validate
 
 from api.common.auth import handler_of
-from api.common.collection import hold_collection, release_collection
+from api.common.collection import begin_collected_work, end_collected_work, hold_collection, release_collection
 from api.common.errors import Error, RowError
 from api.imports.upload_rows import is_csv_upload
 from api.jobs.models import Job as JobRow
@@ -72,6 +72,9 @@ def prepare_upload():
         request.max_content_length = current_app.config[limit]
         hold_collection()
         g.collection_held = True
+    else:  # any other request turns the collector back on while it runs beside an upload
+        begin_collected_work()
+        g.collected_work = True
 
 
 def let_go_after_answering(response):
@@ -89,6 +92,8 @@ def _keep_until_closed(_upload):
 def finish_upload(_error):
     if g.pop("collection_held", False):
         release_collection()
+    if g.pop("collected_work", False):
+        end_collected_work()
 
 
 def install_upload_handling(app):
