@@ -3,6 +3,7 @@ shipments are validating or ready to process, customs values and details change 
 edited. Its shipments give back the units no longer wanted through the ledger and go on once nothing
 holds them (a request under Missing Customs is fixed by entering the values)."""
 from api.common.errors import FIELD, Conflict
+from api.common.text import code_label
 from api.orders import allocation, history
 from api.orders.models import CANCELED, ITEM_DETAILS, READY_TO_PROCESS, VALIDATING
 from api.orders.rules import RequestRefused
@@ -70,8 +71,9 @@ def _refuse_unless_quantities_editable(shipments):
     live = [shipment for shipment in shipments if shipment.status != CANCELED]
     if begun or not live:
         shipment = (begun or shipments)[0]
-        raise Conflict(f"Quantities can no longer be changed: shipment {shipment.id} is {shipment.status}; they are "
-                       "changed while every shipment is validating or ready_to_process.", code="quantity_not_editable")
+        raise Conflict(f"Quantities can no longer be changed: shipment {shipment.id} is {code_label(shipment.status)}; "
+                       "they are changed while every shipment is Validating or Ready To Process.",
+                       code="quantity_not_editable")
 
 
 def _changed_fields(item, change):

@@ -10,6 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from api.common.errors import Conflict, InvalidInput, NotFound
 from api.common.idempotency import HEADER, MAX_KEY_LENGTH, UnprocessableKey
 from api.common.tenancy import scoped
+from api.common.text import code_label
 from api.common.timeutil import utcnow
 from api.extensions import db
 from api.orders import history
@@ -100,7 +101,7 @@ def _return_warehouse(request):
     live = [shipment for shipment in request.shipments if shipment.status != CANCELED]
     if not live:
         raise Conflict(f"Fulfillment request {request.fulfillment_request_id} has no live shipment: "
-                       f"{', '.join(f'shipment {s.id} is {s.status}' for s in request.shipments) or 'it has none'}; "
+                       f"{', '.join(f'shipment {s.id} is {code_label(s.status)}' for s in request.shipments) or 'it has none'}; "
                        "there is nothing to return.", code="nothing_to_return")
     return live[0].warehouse_id
 

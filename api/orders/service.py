@@ -5,6 +5,7 @@ from sqlalchemy import func, select
 from api.addresses.service import country_code, validate_address
 from api.common.errors import Conflict, InvalidInput, NotFound
 from api.common.tenancy import get_scoped_or_404, owned_by
+from api.common.text import code_label
 from api.common.timeutil import utcnow
 from api.extensions import db, retried_on_conflict
 from api.inventory.service import units_freed
@@ -95,7 +96,7 @@ def update_set(client_id, identity, request_id, set_id, fields):
 def _refuse_when_past_processing(request, what, code):
     done = [shipment for shipment in request.shipments if shipment.status in FIXED_STATUSES]
     if done:
-        raise Conflict(f"{what} can no longer be changed: shipment {done[0].id} is {done[0].status}.", code=code)
+        raise Conflict(f"{what} can no longer be changed: shipment {done[0].id} is {code_label(done[0].status)}.", code=code)
 
 
 def change_address(client_id, identity, request_id, address, skip_validation=False):
@@ -160,8 +161,8 @@ def _cancel(shipments, actor, told=None):
     begun. Those already cancelled stay as they are; ``told(cancelled)`` adds to their breadcrumbs."""
     begun = next((shipment for shipment in shipments if shipment.status not in (*CANCELABLE_STATUSES, CANCELED)), None)
     if begun is not None:
-        raise Conflict(f"Shipment {begun.id} is {begun.status}: only a validating or ready_to_process shipment "
-                       "can be cancelled.", code="shipment_not_cancelable")
+        raise Conflict(f"Shipment {begun.id} is {code_label(begun.status)}: only a Validating or Ready To Process "
+                       "shipment can be cancelled.", code="shipment_not_cancelable")
     cancelled = [shipment for shipment in shipments if shipment.status != CANCELED]
     if not cancelled:
         return

@@ -87,7 +87,7 @@ def test_the_address_is_fixed_until_a_shipment_is_past_processing(client, manage
 
     late = client.put(f"{URL}/{created['id']}/to_address", headers=manager, json=BROOKLYN)
 
-    assert "pending_ship_label" in assert_error(late, 409, "address_not_editable")["description"]
+    assert "is Pending Ship Label." in assert_error(late, 409, "address_not_editable")["description"]
     assert stored_address(created["id"])[2] is False
 
 

@@ -255,7 +255,7 @@ def test_a_set_type_and_gift_note_can_be_changed_until_the_shipment_is_past_proc
     db.session.get(Shipment, created["shipments"][0]["id"]).status = "shipped"
     db.session.commit()
     late = client.put(set_url, headers=manager, json={"gift_note": "Too late"})
-    assert "shipped" in assert_error(late, 409, "set_not_editable")["description"]
+    assert "is Shipped" in assert_error(late, 409, "set_not_editable")["description"]
     assert client.get(f"{URL}/{created['id']}", headers=manager).get_json()["sets"][0]["gift_note"] == "Happy birthday!"
 
 

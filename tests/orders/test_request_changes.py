@@ -181,7 +181,7 @@ def test_quantities_wait_for_no_one_past_ready_to_process_but_customs_values_do(
     refused = change(client, manager, request, {"id": item_id(request), "quantity": 1, "customs_value": 5})
 
     body = assert_error(refused, 409, "quantity_not_editable")
-    assert f"shipment {shipment_id} is processing" in body["description"]
+    assert f"shipment {shipment_id} is Processing" in body["description"]
     db.session.expire_all()
     assert level(catalogue["tent"], "NJ01") == (0, 2)
     unchanged = client.get(f"{URL}/{request['id']}", headers=manager).get_json()["sets"][0]["items"][0]
@@ -220,7 +220,7 @@ def test_a_request_with_a_begun_shipment_is_not_cancelled_at_all(client, manager
 
     body = assert_error(client.put(f"{URL}/{request['id']}/cancel", headers=manager), 409, "shipment_not_cancelable")
 
-    assert f"Shipment {waiting['id']} is processing" in body["description"]
+    assert f"Shipment {waiting['id']} is Processing" in body["description"]
     db.session.expire_all()
     assert db.session.get(Shipment, ready["id"]).status == "ready_to_process"
     assert level(catalogue["tent"], "NJ01") == (0, 1)

@@ -49,7 +49,7 @@ def test_a_request_whose_only_shipment_is_cancelled_has_nothing_to_return(client
     answer = client.post(LABEL_URL, headers=manager, json=label_fields(shipped["id"], profiles["UPS"]))
 
     body = assert_error(answer, 409, "nothing_to_return")
-    assert f"shipment {shipment['id']} is canceled" in body["description"]
+    assert f"shipment {shipment['id']} is Cancelled" in body["description"]
     assert label_count() == 0
     db.session.expire_all()
     assert db.session.scalars(select(Shipment.status).filter_by(request_id=shipped["id"])).all() == ["canceled"]

@@ -4,6 +4,7 @@ for other clients and for readers, with nothing changed."""
 import pytest
 from sqlalchemy import select
 
+from api.common.text import code_label
 from api.extensions import db
 from api.inventory.models import InventoryMovement
 from api.inventory.service import ledger_drift
@@ -77,7 +78,7 @@ def test_a_shipment_the_warehouse_has_begun_cannot_be_cancelled(client, manager,
     answer = client.post(cancel_url(shipment["id"]), headers=manager)
 
     body = assert_error(answer, 409, "shipment_not_cancelable")
-    assert f"Shipment {shipment['id']} is {status}" in body["description"]
+    assert f"Shipment {shipment['id']} is {code_label(status)}: only a Validating or Ready To Process" in body["description"]
     db.session.expire_all()
     assert db.session.get(Shipment, shipment["id"]).status == status
     assert level(catalogue["tent"], "NJ01") == (0, 1)
