@@ -59,8 +59,8 @@ def send_stranded_jobs(now, limit=500):
     died, or lost the database) as soon as it does, then again every ``JOB_RESEND_SECONDS`` while
     nobody takes them. Claimed with a conditional UPDATE, so two sweeps do not both send a job; a job
     sent twice still runs once (its claim is conditional too). A job the broker does not take (it is
-    down) is marked unsent again, so the next sweep tries it rather than one ``JOB_RESEND_SECONDS``
-    later. Answers the ids sent."""
+    down) is marked unsent again, with the rest of the sweep's jobs, so the next sweep tries them
+    rather than one ``JOB_RESEND_SECONDS`` later. Answers the ids sent."""
     resend_before = now - timedelta(seconds=current_app.config["JOB_RESEND_SECONDS"])
     not_sent_lately = or_(Job.sent_at.is_(None), Job.sent_at < resend_before)
     lease_ran_out = and_(Job.state == RUNNING, Job.lease_expires_at < now)
@@ -74,7 +74,11 @@ def send_stranded_jobs(now, limit=500):
         .execution_options(synchronize_session=False)
     ).all()
     db.session.commit()
-    sent = [job_id for job_id in taken if _send(job_id)]
+    sent = []
+    for job_id in taken:
+        if not _send(job_id):  # the broker is down: the others would wait out its retries in vain
+            break
+        sent.append(job_id)
     unsent = sorted(set(taken) - set(sent))
     if unsent:
         db.session.execute(update(Job).where(Job.id.in_(unsent), Job.sent_at == now).values(sent_at=None))

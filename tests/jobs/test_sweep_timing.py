@@ -15,9 +15,10 @@ def broker(monkeypatch):
     """The broker: ``broker.up`` says whether it takes messages, ``broker.sent`` holds what it took."""
     class Broker:
         def __init__(self):
-            self.up, self.sent = True, []
+            self.up, self.sent, self.tried = True, [], []
 
         def delay(self, job_id):
+            self.tried.append(job_id)
             if not self.up:
                 raise BrokerDown("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
             self.sent.append(job_id)
@@ -27,16 +28,17 @@ def broker(monkeypatch):
     return fake
 
 
-def test_a_job_the_broker_refused_is_sent_by_the_first_sweep_after_it_is_back(app, factory, broker):
-    job_id = make_job(factory, state="queued")
+def test_jobs_the_broker_refused_are_sent_by_the_first_sweep_after_it_is_back(app, factory, broker):
+    job_ids = [make_job(factory, state="queued", attempts=n) for n in range(3)]
     broker.up = False
     assert service.send_stranded_jobs(NOW) == []
-    assert job_row(job_id).sent_at is None
+    assert len(broker.tried) == 1, "a sweep went on trying a broker that is down"
+    assert [job_row(job_id).sent_at for job_id in job_ids] == [None] * 3
 
     broker.up = True
     next_sweep = NOW + timedelta(seconds=app.config["JOB_SWEEP_SECONDS"])
-    assert service.send_stranded_jobs(next_sweep) == [job_id]
-    assert broker.sent == [job_id] and job_row(job_id).sent_at == next_sweep
+    assert sorted(service.send_stranded_jobs(next_sweep)) == sorted(job_ids)
+    assert sorted(broker.sent) == sorted(job_ids) and job_row(job_ids[0]).sent_at == next_sweep
 
 
 def test_a_dead_workers_job_is_sent_once_its_lease_ran_out_then_not_again_before_the_resend_time(app, factory, broker):
