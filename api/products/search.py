@@ -1,4 +1,8 @@
-"""Finding the acting client's items: the list's filters and the search by name, SKU or UPC prefix."""
+"""Finding the acting client's items: the list's filters and the search by name, SKU or UPC prefix.
+
+A list may carry parts of features above the catalogue (free stock per warehouse from inventory), each
+only when its query asks for it (so the products list stays fast); those features hand their part in
+with ``add_list_part`` when the app is built (``create_app``)."""
 from sqlalchemy import and_, func, literal, select, text, union_all
 
 from api.common.pagination import after_cursor, paginate
@@ -8,6 +12,12 @@ from api.products.detail import summary
 from api.products.models import ItemType, search_key
 
 PAGE_KEYS = (ItemType.name, ItemType.id)
+_list_parts = {}
+
+
+def add_list_part(name, compute):
+    """Add ``name`` to each item of a list whose query argument ``name`` is true, as ``compute(item)``."""
+    _list_parts[name] = compute
 
 
 def _escape_like(term):
@@ -100,4 +110,5 @@ def list_items(client_id, args):
         items, cursor = _search(conditions, term, args["limit"], args["cursor"])
     else:
         items, cursor = paginate(select(ItemType).where(*conditions), PAGE_KEYS, args["limit"], args["cursor"])
-    return [summary(item) for item in items], cursor
+    parts = [(name, compute) for name, compute in _list_parts.items() if args.get(name)]
+    return [{**summary(item), **{name: compute(item) for name, compute in parts}} for item in items], cursor

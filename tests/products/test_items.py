@@ -228,6 +228,26 @@ def test_list_filters_by_composite_types_and_variant(client, factory, acme, as_m
     assert_error(client.get("/api/v4/items?compositeType=9", headers=as_manager), 422)
 
 
+def test_a_picker_asks_for_each_items_free_stock_per_warehouse_and_the_list_does_not(client, factory, acme, as_manager):
+    from api.extensions import db
+    from api.inventory.service import record_movement
+
+    tent = factory.item(acme, name="Trail Tent", upc="TR100")
+    factory.item(acme, name="Trail Pack", upc="TR200", composite_type=2, children=[(tent, 2)])
+    record_movement(tent, "NJ01", unbound=7, reserved=2, reason="receipt", reference="test", actor="test")
+    record_movement(tent, "CA01", unbound=1, bound=4, reason="receipt", reference="test", actor="test")
+    db.session.commit()
+
+    picked = client.get("/api/v4/items?searchTerm=trail&availability=true", headers=as_manager).get_json()["items"]
+    listed = client.get("/api/v4/items?searchTerm=trail", headers=as_manager).get_json()["items"]
+
+    free = {row["upc"]: {entry["location"]: entry["available"] for entry in row["availability"] if entry["available"]}
+            for row in picked}
+    assert free == {"TR100": {"NJ01": 7, "CA01": 1}, "TR200": {"NJ01": 3}}
+    assert set(picked[0]["availability"][0]) == {"location", "available"}
+    assert all("availability" not in row for row in listed)
+
+
 def test_search_keeps_to_the_composite_types_asked_for(client, factory, acme, as_manager):
     child = factory.item(acme, name="Trail Tent", sku="TR-1", upc="TR100")
     factory.item(acme, name="Trail Tent Pack", sku="TR-2", upc="TR200", composite_type=1, children=[(child, 2)])
