@@ -8,6 +8,7 @@ On the test's own PostgreSQL and Redis (tests.live); services backend only, as t
 """
 import io
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
@@ -108,21 +109,20 @@ def test_a_csv_upload_that_met_postgresql_stopping_is_answered_on_retry_with_its
     rows = item_rows(importer)
     data = items_csv(rows)
     body = HeldBody(data, head=64 * 1024)
-    answers = []
-    sender = threading.Thread(target=lambda: answers.append(post_items_csv(services_api, importer, body, "csv-1")))
-    sender.start()
-    try:
-        wait_until(lambda: key_rows("csv-1"), 60, "the upload's Idempotency-Key to be stored")
-        db.session.remove()
-        db.engine.dispose()
-        postgres.stop("fast")
-    finally:
-        body.go.set()
-        sender.join(120)
-    try:
-        assert answers[0].status_code == 503, answers[0].text
-    finally:
-        postgres.start()
+    with ThreadPoolExecutor(1) as pool:
+        sent = pool.submit(post_items_csv, services_api, importer, body, "csv-1")
+        try:
+            wait_until(lambda: key_rows("csv-1"), 60, "the upload's Idempotency-Key to be stored")
+            db.session.remove()
+            db.engine.dispose()
+            postgres.stop("fast")
+        finally:
+            body.go.set()
+        try:
+            answer = sent.result(120)
+            assert answer.status_code == 503, answer.text
+        finally:
+            postgres.start()
     assert key_rows("csv-1") == 1, "the failed upload's clean-up freed its key: the fault did not land"
 
     worker = workers()
