@@ -4,15 +4,6 @@ an address just under the limit gets the app's own JSON answer."""
 import pytest
 import requests
 
-from tests.live import process_env, start_api
-
-
-@pytest.fixture(scope="module")
-def served_api(app, process_logs):
-    process, base_url = start_api(process_env(app.config), process_logs, name="long-request-line-api")
-    yield base_url
-    process.stop()
-
 
 @pytest.fixture
 def as_client(factory):
@@ -25,8 +16,8 @@ def as_client(factory):
     "/api/v4/fulfillment_requests/" + "9" * 5_000,
     "/api/v4/fulfillment_requests?limit=" + "9" * 5_000,
 ], ids=["10,000-character path", "5,000-digit id", "5,000-digit limit"])
-def test_a_request_line_over_the_servers_limit_is_refused_in_the_api_error_shape(served_api, as_client, address):
-    answer = requests.get(served_api + address, headers=as_client, timeout=30)
+def test_a_request_line_over_the_servers_limit_is_refused_in_the_api_error_shape(live_api, as_client, address):
+    answer = requests.get(live_api + address, headers=as_client, timeout=30)
 
     assert answer.status_code == 414
     assert answer.headers["Content-Type"] == "application/json"
@@ -40,8 +31,8 @@ def test_a_request_line_over_the_servers_limit_is_refused_in_the_api_error_shape
     ("/api/v4/fulfillment_requests/" + "9" * 4_000, 404),
     ("/api/v4/fulfillment_requests?limit=" + "9" * 4_000, 422),
 ], ids=["4,000-digit id", "4,000-digit limit"])
-def test_a_long_address_the_server_takes_gets_the_apps_answer(served_api, as_client, address, status):
-    answer = requests.get(served_api + address, headers=as_client, timeout=30)
+def test_a_long_address_the_server_takes_gets_the_apps_answer(live_api, as_client, address, status):
+    answer = requests.get(live_api + address, headers=as_client, timeout=30)
 
     assert answer.status_code == status, answer.text[:500]
     assert set(answer.json()) >= {"error", "description"}
