@@ -402,7 +402,7 @@ def test_new_request_form_follows_its_rules_and_creates_the_request(factory, liv
     page.get_by_label("Add an item").fill("Camp")
     page.get_by_label("Catalogue matches").get_by_role("button", name="Camp Stove").click()
     page.get_by_role("button", name="Create").click()
-    expect(page.get_by_role("alert")).to_have_text("fulfillment_request_id 'WEB-1' is already used by another request.")
+    expect(page.get_by_role("alert")).to_have_text("Fulfillment Request ID 'WEB-1' is already used by another request.")
 
 
 def test_cancelling_a_shipment_asks_first_and_frees_its_units_for_the_next_request(factory, live_api, page, screenshot):

@@ -1,5 +1,6 @@
+import { useEffect, useRef } from 'react';
 import { Alert } from 'react-bootstrap';
-import { useShownAlerts } from '../lib/alerts';
+import { useShownAlerts, type ShownAlert } from '../lib/alerts';
 
 // The alerts' state is in lib/ so that lib's hooks (use-mutation, use-form) can raise them.
 export { AlertsProvider, flashState, useAlerts, type AlertLevel } from '../lib/alerts';
@@ -10,11 +11,27 @@ export function AlertArea() {
   if (!alerts || alerts.alerts.length === 0) return null;
   return (
     <div className="mb-3">
-      {alerts.alerts.map(({ id, level, message }) => (
-        <Alert key={id} variant={level} dismissible onClose={() => alerts.dismiss(id)} style={{ whiteSpace: 'pre-line' }}>
-          {message}
-        </Alert>
+      {alerts.alerts.map((alert) => (
+        <ShownAlertView key={alert.id} alert={alert} onClose={() => alerts.dismiss(alert.id)} />
       ))}
+    </div>
+  );
+}
+
+function ShownAlertView({ alert, onClose }: { alert: ShownAlert; onClose: () => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The answer to a click may be drawn above the top of the page: bring it into view and to the
+    // keyboard (and to screen readers, which read the focused alert).
+    if (!alert.focus || !box.current) return;
+    box.current.scrollIntoView?.({ block: 'center' });
+    box.current.focus({ preventScroll: true });
+  }, [alert]);
+  return (
+    <div ref={box} tabIndex={alert.focus ? -1 : undefined}>
+      <Alert variant={alert.level} dismissible onClose={onClose} style={{ whiteSpace: 'pre-line' }}>
+        {alert.message}
+      </Alert>
     </div>
   );
 }

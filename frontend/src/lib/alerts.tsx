@@ -9,14 +9,20 @@ interface Flash {
   message: string;
 }
 
-interface ShownAlert extends Flash {
+export interface ShownAlert extends Flash {
   id: number;
+  /** Scrolled into view and focused when shown: it answers what the user just did. */
+  focus?: boolean;
+}
+
+interface ShowOptions {
+  focus?: boolean;
 }
 
 interface Alerts {
   alerts: ShownAlert[];
-  show: (level: AlertLevel, message: string) => void;
-  showError: (failure: unknown) => void;
+  show: (level: AlertLevel, message: string, options?: ShowOptions) => void;
+  showError: (failure: unknown, options?: ShowOptions) => void;
   dismiss: (id: number) => void;
   clear: () => void;
 }
@@ -25,9 +31,9 @@ const AlertsContext = createContext<Alerts | null>(null);
 
 let lastAlertId = 0;
 
-function toShownAlert(flash: Flash): ShownAlert {
+function toShownAlert(flash: Flash, options: ShowOptions = {}): ShownAlert {
   lastAlertId += 1;
-  return { id: lastAlertId, ...flash };
+  return { id: lastAlertId, ...flash, ...options };
 }
 
 /**
@@ -48,19 +54,20 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
     setAlerts(flash ? [toShownAlert(flash)] : []);
   }, [location.key, flash]);
 
-  const show = useCallback((level: AlertLevel, message: string) => {
-    setAlerts((current) =>
-      current.some((alert) => alert.level === level && alert.message === message)
-        ? current
-        : [...current, toShownAlert({ level, message })],
-    );
+  const show = useCallback((level: AlertLevel, message: string, options?: ShowOptions) => {
+    setAlerts((current) => {
+      const same = (alert: ShownAlert) => alert.level === level && alert.message === message;
+      if (!options?.focus) return current.some(same) ? current : [...current, toShownAlert({ level, message })];
+      // Met again, it is shown afresh, so that it is scrolled to and focused again.
+      return [...current.filter((alert) => !same(alert)), toShownAlert({ level, message }, options)];
+    });
   }, []);
 
   const value = useMemo<Alerts>(
     () => ({
       alerts,
       show,
-      showError: (failure) => show('danger', errorMessage(failure)),
+      showError: (failure, options) => show('danger', errorMessage(failure), options),
       dismiss: (id) => setAlerts((current) => current.filter((alert) => alert.id !== id)),
       clear: () => setAlerts([]),
     }),

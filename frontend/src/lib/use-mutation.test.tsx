@@ -1,23 +1,11 @@
 import { act, renderHook, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AlertArea, AlertsProvider, useAlerts } from '../components/Alerts';
+import { useAlerts } from '../components/Alerts';
+import { WithAlerts } from '../test/render';
 import { ApiError } from './api-error';
 import { useMutation } from './use-mutation';
 
-function Providers({ children }: { children: ReactNode }) {
-  return (
-    <MemoryRouter>
-      <AlertsProvider>
-        <AlertArea />
-        {children}
-      </AlertsProvider>
-    </MemoryRouter>
-  );
-}
-
-const renderMutation = () => renderHook(() => ({ mutation: useMutation(), alerts: useAlerts() }), { wrapper: Providers });
+const renderMutation = () => renderHook(() => ({ mutation: useMutation(), alerts: useAlerts() }), { wrapper: WithAlerts });
 const refusal = new ApiError(409, 'Conflict', { error: 'duplicate_upc', description: 'UPC taken.' }, 'UPC taken.');
 
 describe('useMutation', () => {
@@ -45,6 +33,7 @@ describe('useMutation', () => {
 
     expect(answer).toBeUndefined();
     expect(screen.getByRole('alert').textContent).toBe('UPC taken.');
+    expect(screen.getByRole('alert').parentElement).toBe(document.activeElement); // brought into view
   });
 
   it('lets onError see the failure first, and show it itself by answering true', async () => {

@@ -8,7 +8,8 @@ interface RunOptions {
 
 /**
  * Runs calls that change something the way every page does: the alerts are cleared first, a
- * failure is shown as a danger alert (unless onError shows it), and `pending` is true while a call runs.
+ * failure is shown as a danger alert scrolled into view (unless onError shows it), and `pending` is
+ * true while a call runs.
  * `run` answers the action's result, or undefined when it failed.
  */
 export function useMutation() {
@@ -22,7 +23,7 @@ export function useMutation() {
       try {
         return await action();
       } catch (failure) {
-        if (onError?.(failure) !== true) showError(failure);
+        if (onError?.(failure) !== true) showError(failure, { focus: true });
         return undefined;
       } finally {
         setPending(false);

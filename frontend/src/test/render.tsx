@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { SWRConfig } from 'swr';
 import { AppRoutes } from '../app/AppRoutes';
-import { AlertsProvider } from '../components/Alerts';
+import { AlertArea, AlertsProvider } from '../components/Alerts';
 
 function CurrentLocation() {
   const location = useLocation();
@@ -30,5 +30,17 @@ export function renderWithProviders(ui: ReactElement, route = '/') {
         <SWRConfig value={{ provider: () => new Map() }}>{ui}</SWRConfig>
       </AlertsProvider>
     </MemoryRouter>,
+  );
+}
+
+/** The router and the alerts, shown, around a hook under test (renderHook's wrapper). */
+export function WithAlerts({ children }: { children: ReactNode }) {
+  return (
+    <MemoryRouter>
+      <AlertsProvider>
+        <AlertArea />
+        {children}
+      </AlertsProvider>
+    </MemoryRouter>
   );
 }

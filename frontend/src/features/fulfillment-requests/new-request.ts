@@ -1,5 +1,5 @@
 /** The new-request form's values and the call they become (spec part 2, §§2, 5, 9). */
-import type { Carrier, RequestWrite, ShipProfile } from '../../lib/models';
+import type { Carrier, ItemSummary, RequestWrite, ShipProfile } from '../../lib/models';
 
 export const WAREHOUSES = ['optimal', 'CA01', 'NJ01', 'TX01', 'BC01', 'IL01', 'NJ03', 'CA02', 'TX02'] as const;
 export const FILL_TYPES = ['partial', 'complete', 'kill', 'partial_kill'] as const;
@@ -160,4 +160,10 @@ export function requestPayload(values: NewRequestValues, carriers: Carrier[], pr
       },
     ],
   } as RequestWrite;
+}
+
+/** An item's free stock per warehouse as the item picker shows it: "NJ01 5 · CA01 1", or "No free stock". */
+export function freeStockText(availability: ItemSummary['availability']): string {
+  const free = (availability ?? []).filter((stock) => stock.available > 0);
+  return free.length ? free.map((stock) => `${stock.location} ${stock.available}`).join(' · ') : 'No free stock';
 }

@@ -46,9 +46,10 @@ export function useSimpleItemSearch(clientId: string, searchTerm: string) {
 export const ITEM_SEARCH_MIN_LENGTH = 2;
 const ITEM_SEARCH_LIMIT = 10;
 
+/** A picker's search: the first matches, each with its free stock per warehouse. */
 export function useItemSearch(clientId: string, searchTerm: string) {
   const term = searchTerm.trim();
   return useSWR(term.length >= ITEM_SEARCH_MIN_LENGTH ? ['item-search', clientId, term] : null, () =>
-    getItems(clientId, { searchTerm: term }, null, ITEM_SEARCH_LIMIT).then((page) => page.items),
+    getItems(clientId, { searchTerm: term, availability: 'true' }, null, ITEM_SEARCH_LIMIT).then((page) => page.items),
   );
 }

@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render';
 import { NEW_USER_VALUES, type UserFormValues } from '../user-form-values';
 import { UserForm } from './UserForm';
 
@@ -20,7 +21,7 @@ const PERMISSION_LABELS = [
 
 function renderForm(initialValues: UserFormValues = NEW_USER_VALUES, isNew = true) {
   const onSubmit = vi.fn<(values: UserFormValues) => Promise<void>>().mockResolvedValue();
-  render(<UserForm initialValues={initialValues} isNew={isNew} onSubmit={onSubmit} />);
+  renderWithProviders(<UserForm initialValues={initialValues} isNew={isNew} onSubmit={onSubmit} />);
   return onSubmit;
 }
 
