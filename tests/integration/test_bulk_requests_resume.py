@@ -10,7 +10,8 @@ from api.inventory.service import ledger_drift, record_movement
 from api.jobs.models import Job
 from api.orders.models import CANCELED, FulfillmentRequest, SetItem, Shipment, ShipmentLine
 from tests.integration.test_import_resume import (  # noqa: F401 (fixture)
-    VISIBILITY_TIMEOUT, job_progress, start_worker, through_the_broker, upload_and_kill_the_worker_mid_job, wait_for,
+    VISIBILITY_TIMEOUT, job_progress, killable_env, start_worker, through_the_broker, upload_and_kill_the_worker_mid_job,
+    wait_for,
 )
 from tests.live import wait_until_quiet, wait_until_redeliverable
 
@@ -97,7 +98,7 @@ def test_a_worker_killed_mid_bulk_request_import_leaves_a_job_the_next_worker_fi
 ):
     monkeypatch.setitem(app.config, "IMPORT_CHUNK_ROWS", 50)
     acme = factory.client("Acme")
-    env = {**live_env, "BROKER_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT)}
+    env = killable_env(live_env)
     job_id, processed = upload_and_kill_the_worker_mid_job(
         lambda: upload_bulk_requests(client, factory, acme), env, process_logs, "bulk-worker-1", applied_before_kill=300)
     wait_until_redeliverable(env, VISIBILITY_TIMEOUT)

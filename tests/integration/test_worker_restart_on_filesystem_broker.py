@@ -13,7 +13,7 @@ from api.extensions import db
 from api.jobs import service as job_service
 from api.jobs.models import Job
 from tests.integration.test_import_resume import (
-    assert_every_line_applied_once, job_progress, start_worker, upload_inbound_lines, wait_for,
+    LEASE_SECONDS, assert_every_line_applied_once, job_progress, start_worker, upload_inbound_lines, wait_for,
 )
 from tests.live import wait_until_quiet
 
@@ -21,7 +21,6 @@ pytestmark = pytest.mark.integration
 
 # Small chunks make the job run for several seconds, long enough to start a second worker meanwhile.
 CHUNK_ROWS = 50
-LEASE_SECONDS = 4
 
 
 @pytest.fixture
