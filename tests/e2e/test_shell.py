@@ -38,7 +38,7 @@ def test_client_user_goes_to_their_own_client_and_sees_version_1_menu(factory, l
     factory.user("client", mine, username="blake")
 
     log_in(page, live_api, "blake", PASSWORD)
-    expect(page).to_have_url(re.compile(rf"/{mine.id}/?$"))
+    expect(page).to_have_url(re.compile(rf"/{mine.id}/fulfillment_requests$"))
     sidebar = page.get_by_role("navigation", name="Main")
     expect(sidebar.get_by_role("link", name="Users", exact=True)).to_be_visible()
     expect(sidebar.get_by_role("link", name="LTL")).to_have_count(0)
@@ -49,7 +49,33 @@ def test_client_user_goes_to_their_own_client_and_sees_version_1_menu(factory, l
     page.goto(f"{live_api}/{other.id}/users")
     expect(page).to_have_url(re.compile(rf"/{mine.id}"))
     page.goto(f"{live_api}/login")
-    expect(page).to_have_url(re.compile(rf"/{mine.id}/?$"))
+    expect(page).to_have_url(re.compile(rf"/{mine.id}/fulfillment_requests$"))
+
+
+def test_the_client_lands_on_the_request_list_and_no_entry_leads_to_an_unbuilt_area(factory, live_api, page, screenshot):
+    acme = factory.client("Acme Outdoor", version=2)
+    factory.user("client", acme, username="alex")
+
+    log_in(page, live_api, "alex", PASSWORD)
+
+    expect(page).to_have_url(re.compile(rf"/{acme.id}/fulfillment_requests$"))
+    expect(page.get_by_role("heading", name="Fulfillment Requests")).to_be_visible()
+    sidebar = page.get_by_role("navigation", name="Main")
+    expect(sidebar.get_by_role("link", name="Fulfillment Requests")).to_have_attribute("aria-current", "page")
+    for name in ("Dashboard", "Orders", "Shipments"):
+        expect(sidebar.get_by_role("link", name=name, exact=True)).to_have_count(0)
+    screenshot(page, "landing")
+
+    page.get_by_role("link", name="Products").click()
+    page.get_by_role("banner").get_by_role("link", name="Acme Outdoor").click()
+    expect(page).to_have_url(re.compile(rf"/{acme.id}/fulfillment_requests$"))
+    expect(page.get_by_text("This area is not available yet.")).to_have_count(0)
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.get_by_role("button", name="Menu").click()
+    expect(sidebar.get_by_role("link", name="Products")).to_be_visible()
+    expect(sidebar.get_by_role("link", name="Dashboard", exact=True)).to_have_count(0)
+    screenshot(page, "menu-390")
 
 
 def test_admin_sees_logo_placeholders_and_switches_client(factory, live_api, page, screenshot):

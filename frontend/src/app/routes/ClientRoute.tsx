@@ -28,6 +28,9 @@ const InboundUpload = lazy(() =>
 );
 const RmaUpload = lazy(() => import('../../features/uploads/components/RmaUpload').then((module) => ({ default: module.RmaUpload })));
 
+/** Where /{clientId} leads while the dashboard is not built. */
+const LANDING_PATH = 'fulfillment_requests';
+
 /** Areas of the portal that are not built yet, by route (relative to /{clientId}). */
 const PLACEHOLDER_AREAS = [
   { path: 'dashboards/orders', title: 'Orders Dashboard' },
@@ -69,7 +72,7 @@ function ClientArea({ clientId }: { clientId: string }) {
     <ClientShell client={client}>
       <Suspense fallback={<LoadingView />}>
         <Routes>
-          <Route index element={<PlaceholderPage title="Dashboard" />} />
+          <Route index element={<Navigate to={LANDING_PATH} replace />} />
           {PLACEHOLDER_AREAS.map(({ path, title, minClientVersion }) => (
             <Route
               key={path}

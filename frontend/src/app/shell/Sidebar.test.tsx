@@ -26,9 +26,6 @@ describe('Sidebar', () => {
   it('lists every group and child in order, relative to the client', () => {
     const sidebar = renderSidebar({ clientVersion: 2, isAdmin: true });
     expect(linkNames(sidebar)).toEqual([
-      'Dashboard',
-      'Orders',
-      'Shipments',
       'Products',
       'Receive',
       'View ASNs',
@@ -45,7 +42,7 @@ describe('Sidebar', () => {
       'Switch Client',
       'Logout',
     ]);
-    expect(sidebar.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/7');
+    expect(sidebar.getByRole('link', { name: 'Products' }).getAttribute('href')).toBe('/7/item_types');
     expect(sidebar.getByRole('link', { name: 'Receive' }).getAttribute('href')).toBe('/7/reports/Receive');
     expect(sidebar.getByRole('link', { name: 'View ASNs' }).getAttribute('href')).toBe('/7/asns/list');
     expect(sidebar.getByRole('link', { name: 'Customer Returns' }).getAttribute('href')).toBe('/7/reports/Customer%20Returns');
@@ -70,9 +67,6 @@ describe('Sidebar', () => {
   it('leaves out the pages the user may not open', () => {
     const sidebar = renderSidebar({ clientVersion: 2, grants: ['create:items', 'write:asns'] });
     expect(linkNames(sidebar)).toEqual([
-      'Dashboard',
-      'Orders',
-      'Shipments',
       'Products',
       'Receive',
       'Upload ASN',
