@@ -33,6 +33,7 @@ def sidebar(page):
 
 def not_permitted(page, grant):
     expect(page.get_by_role("heading", name="Not permitted")).to_be_visible()
+    expect(page).to_have_title("Not permitted · Fulfilment Portal")
     expect(page.get_by_text(f"the permission this page needs ({grant})")).to_be_visible()
     expect(page.get_by_role("button", name="Save")).to_have_count(0)
 

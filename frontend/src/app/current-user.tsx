@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useCan, type Grant } from '../lib/current-user';
 import type { CurrentUser } from '../lib/models';
+import { usePageTitle } from '../lib/use-page-title';
 
 export function displayName(user: CurrentUser): string {
   return user.name || user.username;
@@ -13,6 +14,11 @@ export function pageNeeding(grant: Grant, page: ReactNode) {
 
 function RequireGrant({ grant, children }: { grant: Grant; children: ReactNode }) {
   if (useCan(grant)) return children;
+  return <NotPermitted grant={grant} />;
+}
+
+function NotPermitted({ grant }: { grant: Grant }) {
+  usePageTitle('Not permitted');
   return (
     <section>
       <h2>Not permitted</h2>
