@@ -125,7 +125,7 @@ def test_a_named_shop_is_shown_and_missing_app_credentials_are_explained(factory
 
     expect(page.get_by_role("link", name=shop)).to_have_attribute("href", f"https://{shop}/admin")
     expect(page.get_by_text("No shop connected")).to_have_count(0)
-    expect(page.get_by_text("The app has not been authorized for this shop yet.")).to_be_visible()
+    expect(page.get_by_role("heading", name="Shopify app not authorized yet")).to_be_visible()
     expect(page.get_by_text("The Shopify app is not set up on this portal yet")).to_be_visible()
     expect(page.get_by_role("button", name=re.compile("^here to"))).to_have_count(0)
     expect(page).to_have_url(f"{live_api}/{acme.id}/shopify")

@@ -68,7 +68,11 @@ def test_a_client_installs_the_shop_app_and_sees_the_connected_shop(factory, sho
     expect(shop_link).to_have_attribute("href", f"https://{SHOP}/admin")
     expect(page.get_by_role("button", name="here to Reauthenticate")).to_be_visible()
     expect(page.get_by_text("Products are matched to your shop's products by the Shopify variant id")).to_be_visible()
+    expect(page.get_by_text("not authorized", exact=False)).to_have_count(0)
     screenshot(page, "connected")
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "connected-390")
+    page.set_viewport_size({"width": 1280, "height": 800})
 
     page.get_by_role("button", name="here to Reauthenticate").click()
     expect(page.get_by_role("heading", name="Install Fulfilment Portal")).to_be_visible()
@@ -76,6 +80,21 @@ def test_a_client_installs_the_shop_app_and_sees_the_connected_shop(factory, sho
     expect(page).to_have_url(f"{shop_api}/{acme.id}/shopify", timeout=20_000)
     expect(page.get_by_role("link", name=SHOP)).to_be_visible()
     assert len(platform.tokens) == 2
+
+
+def test_a_shop_named_before_the_app_was_authorized_is_not_called_connected(factory, shop_api, page, screenshot):
+    named = factory.client("Acme Outdoor", shopify_shop_name=SHOP)
+    factory.user("client", named, username="alex")
+
+    log_in(page, shop_api, "alex", PASSWORD, path=f"/{named.id}/shopify")
+
+    expect(page.get_by_role("heading", name="Shopify app not authorized yet")).to_be_visible()
+    expect(page.get_by_text(f"{SHOP} is named as this account's shop")).to_be_visible()
+    expect(page.get_by_role("button", name="Authorize the app")).to_be_visible()
+    expect(page.get_by_text(re.compile("connected", re.IGNORECASE))).to_have_count(0)
+    screenshot(page, "named-not-authorized")
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "named-not-authorized-390")
 
 
 def test_a_shop_linked_to_another_client_is_explained(factory, shop_api, platform, acme, page, screenshot):
@@ -91,7 +110,7 @@ def test_a_shop_linked_to_another_client_is_explained(factory, shop_api, platfor
     expect(page.get_by_text("contact support", exact=False)).to_be_visible()
     screenshot(page, "already-linked")
     page.get_by_role("link", name="Back to the portal").click()
-    expect(page).to_have_url(re.compile(rf"/{acme.id}/?$"))
+    expect(page).to_have_url(re.compile(rf"/{acme.id}/fulfillment_requests$"))
 
 
 def test_an_expired_install_fails_with_the_reason(factory, shop_api, platform, acme, page, screenshot):

@@ -75,10 +75,21 @@ describe('Shopify page', () => {
     renderApp('/7/shopify');
 
     expect(await screen.findByRole('link', { name: 'acme-outdoor.myshopify.com' })).toBeTruthy();
-    expect(screen.queryByText('No shop connected')).toBeNull();
-    expect(screen.getByText('The app has not been authorized for this shop yet.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Shopify app not authorized yet' })).toBeTruthy();
+    expect(screen.queryByText(/connected/i)).toBeNull();
     expect(screen.getByText(/The Shopify app is not set up on this portal yet/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /here to/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /here to|Authorize/ })).toBeNull();
+  });
+
+  it('offers to authorize the app for a named shop where the portal has the app', async () => {
+    withShop({ ...namedWithoutApp, app_configured: true });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderApp('/7/shopify');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Authorize the app' }));
+    expect(assign).toHaveBeenCalledWith('/shopify/authorize?shop=acme-outdoor.myshopify.com');
+    expect(screen.queryByText('Synchronisation')).toBeNull();
   });
 
   it('shows a user who may not manage the account the shop and its addresses, with nothing to change them', async () => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Card } from 'react-bootstrap';
 import { useCan } from '../../../lib/current-user';
 import { LoadingView } from '../../../components/LoadingView';
@@ -17,12 +18,7 @@ export function ShopifyPage({ clientId }: { clientId: string }) {
     <section>
       <h2>Shopify</h2>
       {!connection && !error && <LoadingView />}
-      {connection &&
-        (connection.shop_name ? (
-          <ConnectedShop connection={connection} canManage={canManage} />
-        ) : (
-          <NoShop connection={connection} />
-        ))}
+      {connection && <ShopState connection={connection} canManage={canManage} />}
       <NotificationSettingsForm clientId={clientId} readOnly={!canManage} />
     </section>
   );
@@ -48,61 +44,100 @@ function AppNotConfigured() {
   );
 }
 
-function NoShop({ connection }: Pick<ConnectionProps, 'connection'>) {
+/** One state at a time: connected (the app authorized), a shop named but the app not authorized yet, or no shop. */
+function ShopState({ connection, canManage }: ConnectionProps) {
+  if (connection.connected) return <ConnectedShop connection={connection} canManage={canManage} />;
+  if (connection.shop_name) return <UnauthorizedShop connection={connection} canManage={canManage} />;
+  return <NoShop connection={connection} />;
+}
+
+function ShopCard({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
     <Card className="mb-4">
       <Card.Body>
-        <Card.Title>No shop connected</Card.Title>
-        {connection.app_configured ? (
-          <p className="mb-0">
-            To connect your shop, install the Fulfilment Portal app from the Shopify App Store while signed in to your
-            shop&apos;s admin. When you approve the install, Shopify sends you back here and the shop is linked to this
-            account.
-          </p>
-        ) : (
-          <AppNotConfigured />
-        )}
+        <Card.Title as="h3" className="h5">
+          {title}
+        </Card.Title>
+        {children}
       </Card.Body>
     </Card>
   );
 }
 
+function ShopLink({ connection }: Pick<ConnectionProps, 'connection'>) {
+  return (
+    <a href={connection.admin_url ?? undefined} target="_blank" rel="noreferrer">
+      {connection.shop_name}
+    </a>
+  );
+}
+
+function NoShop({ connection }: Pick<ConnectionProps, 'connection'>) {
+  return (
+    <ShopCard title="No shop connected">
+      {connection.app_configured ? (
+        <p className="mb-0">
+          To connect your shop, install the Fulfilment Portal app from the Shopify App Store while signed in to your
+          shop&apos;s admin. When you approve the install, Shopify sends you back here and the shop is linked to this
+          account.
+        </p>
+      ) : (
+        <AppNotConfigured />
+      )}
+    </ShopCard>
+  );
+}
+
+/** Staff named the client's shop, but nobody has approved the app's install in it: nothing syncs yet. */
+function UnauthorizedShop({ connection, canManage }: ConnectionProps) {
+  return (
+    <ShopCard title="Shopify app not authorized yet">
+      <p>
+        <ShopLink connection={connection} /> is named as this account&apos;s shop, but the Fulfilment Portal app has
+        not been authorized in it, so no products, stock or orders are exchanged with it yet.
+      </p>
+      {!canManage ? (
+        <p className="mb-0">Whoever manages the users of your account can authorize it here.</p>
+      ) : connection.app_configured ? (
+        <Button onClick={() => reauthenticate(connection.reauthenticate_url!)}>Authorize the app</Button>
+      ) : (
+        <AppNotConfigured />
+      )}
+    </ShopCard>
+  );
+}
+
 function ConnectedShop({ connection, canManage }: ConnectionProps) {
   return (
-    <Card className="mb-4">
-      <Card.Body>
-        <Card.Title>
-          Connected to{' '}
-          <a href={connection.admin_url ?? undefined} target="_blank" rel="noreferrer">
-            {connection.shop_name}
-          </a>
-        </Card.Title>
-        {!connection.connected && (
-          <p className="text-muted">The app has not been authorized for this shop yet.</p>
-        )}
-        {canManage &&
-          (connection.app_configured ? (
-            <p>
-              If the connection stops working, or you changed the app&apos;s permissions in your shop, click{' '}
-              <Button variant="link" className="p-0 align-baseline" onClick={() => reauthenticate(connection.reauthenticate_url!)}>
-                here to Reauthenticate
-              </Button>
-              . Your products and settings stay as they are.
-            </p>
-          ) : (
-            <AppNotConfigured />
-          ))}
-        <h3 className="h6">Synchronisation</h3>
-        <ul className="mb-0">
-          <li>Products are matched to your shop&apos;s products by the Shopify variant id on each product page.</li>
-          <li>
-            Stock levels are sent to your shop only for products with Sync Inventory turned on, to the Shopify inventory
-            item id on their product page.
-          </li>
-          <li>Orders are pulled from your shop by their order id on the Pull Order From Shopify page.</li>
-          <li>One shop is linked to one client account; a second shop needs its own client account.</li>
-        </ul>
-      </Card.Body>
-    </Card>
+    <ShopCard
+      title={
+        <>
+          Connected to <ShopLink connection={connection} />
+        </>
+      }
+    >
+      {canManage &&
+        (connection.app_configured ? (
+          <p>
+            If the connection stops working, or you changed the app&apos;s permissions in your shop, click{' '}
+            <Button variant="link" className="p-0 align-baseline" onClick={() => reauthenticate(connection.reauthenticate_url!)}>
+              here to Reauthenticate
+            </Button>
+            . Your products and settings stay as they are.
+          </p>
+        ) : (
+          <AppNotConfigured />
+        ))}
+      <h4 className="h6">Synchronisation</h4>
+      <ul className="mb-0">
+        <li>Products are matched to your shop&apos;s products by the Shopify variant id on each product page.</li>
+        <li>
+          Stock levels are sent to your shop only for products with Sync Inventory turned on, to the Shopify inventory
+          item id on their product page.
+        </li>
+        <li>Orders are pulled from your shop by their order id on the Pull Order From Shopify page.</li>
+        <li>One shop is linked to one client account; a second shop needs its own client account.</li>
+      </ul>
+    </ShopCard>
   );
 }
