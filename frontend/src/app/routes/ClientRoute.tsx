@@ -89,7 +89,7 @@ function ClientArea({ clientId }: { clientId: string }) {
           <Route path="item_types/*" element={<ProductsRoutes clientId={clientId} isAdmin={user.isAdmin} />} />
           <Route
             path="fulfillment_requests/*"
-            element={<FulfillmentRequestsRoutes clientId={clientId} shopName={client.shopify_shop_name} />}
+            element={<FulfillmentRequestsRoutes clientId={clientId} />}
           />
           <Route path="requests/:requestId" element={<RequestRoute clientId={clientId} />} />
           <Route path="users/*" element={<UsersRoutes clientId={clientId} />} />

@@ -20,10 +20,10 @@ function CreateReturnRoute({ clientId }: { clientId: string }) {
 }
 
 /** /fulfillment_requests/*: the list, a request, its return label, the address fixes. */
-export function FulfillmentRequestsRoutes({ clientId, shopName }: { clientId: string; shopName: string | null }) {
+export function FulfillmentRequestsRoutes({ clientId }: { clientId: string }) {
   return (
     <Routes>
-      <Route index element={<RequestList clientId={clientId} shopName={shopName} />} />
+      <Route index element={<RequestList clientId={clientId} />} />
       <Route path="new" element={pageNeeding('create:fulfillment_requests', <NewRequest clientId={clientId} useItemSearch={useItemSearch} />)} />
       <Route
         path="new_bulk"

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Card, ProgressBar } from 'react-bootstrap';
 import type { Job, JobState } from '../../lib/models';
 import { codeLabel } from '../../lib/labels';
@@ -16,8 +17,8 @@ const STATE_VARIANTS: Record<JobState, string> = {
 interface JobProgressProps {
   jobId: string;
   clientId?: string;
-  /** Shown once the job has succeeded, e.g. where its result went. */
-  doneMessage?: string;
+  /** Shown once the job has succeeded, e.g. where its result went or a link to what it made. */
+  doneMessage?: ReactNode;
 }
 
 const JOB_TITLES: Record<string, string> = {
@@ -50,13 +51,17 @@ export function JobProgress({ jobId, clientId, doneMessage }: JobProgressProps) 
     <Card className="my-3" aria-label="Job progress">
       <Card.Body>
         <Card.Title>{jobTitle(job.kind)}</Card.Title>
-        <ProgressBar
-          now={percentDone(job)}
-          label={`${formatCount(job.processed)} / ${formatCount(job.total)}`}
-          variant={STATE_VARIANTS[job.state]}
-          animated={!finished}
-          className="mb-2"
-        />
+        {/* The bar as a child of its track: only a child's props reach the element whose role is progressbar,
+            which needs a name. */}
+        <ProgressBar className="mb-2">
+          <ProgressBar
+            now={percentDone(job)}
+            label={`${formatCount(job.processed)} / ${formatCount(job.total)}`}
+            variant={STATE_VARIANTS[job.state]}
+            animated={!finished}
+            aria-label={`${jobTitle(job.kind)} progress`}
+          />
+        </ProgressBar>
         <p className="mb-1">
           Status: <strong>{codeLabel(job.state)}</strong>
         </p>

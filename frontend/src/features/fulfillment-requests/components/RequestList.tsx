@@ -1,21 +1,31 @@
-import { useMemo } from 'react';
-import { Form, Nav } from 'react-bootstrap';
+import { useMemo, useState } from 'react';
+import { Alert, Button, Form, Nav } from 'react-bootstrap';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { JobProgress } from '../../../components/job-progress/JobProgress';
 import { ListCell, pagedRows, ScrollingTable } from '../../../components/ScrollingTable';
 import { SearchBox } from '../../../components/SearchBox';
 import { formatDateTime } from '../../../lib/format-datetime';
 import { useCan } from '../../../lib/current-user';
-import type { FulfillmentRequest } from '../../../lib/models';
+import { codeLabel, shipMethodLabel } from '../../../lib/labels';
+import type { FulfillmentRequest, FulfillmentRequestList } from '../../../lib/models';
+import { useCarriers } from '../../../lib/reference-data/get-carriers';
+import { saveFile } from '../../../lib/save-file';
+import { useMutation } from '../../../lib/use-mutation';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { exportRequests } from '../api/export-requests';
 import { useRequestPages } from '../api/get-requests';
 import {
+  activeTab,
   DATE_OPTIONS,
   filtersFromSearchParams,
   filtersToQuery,
   REQUEST_TABS,
   searchParamsWith,
   STATUS_OPTIONS,
+  tabChanges,
 } from '../request-filters';
+
+type RequestRow = FulfillmentRequestList['fulfillment_requests'][number];
 
 // Below this width (px) the list scrolls sideways: every heading and the order dates still fit their columns (a
 // longer value is cut short, whole on hover).
@@ -27,27 +37,37 @@ function shipTo(request: FulfillmentRequest): string {
 }
 
 /** /fulfillment_requests: the client's requests, filtered by the URL, scrolling through every page. */
-export function RequestList({ clientId, shopName }: { clientId: string; shopName: string | null }) {
+export function RequestList({ clientId }: { clientId: string }) {
   usePageTitle('Fulfillment Requests');
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
   const query = useMemo(() => filtersToQuery(filters), [filters]);
   const pages = pagedRows(useRequestPages(clientId, query), (page) => page.fulfillment_requests);
+  const { data: carriers } = useCarriers();
   const navigate = useNavigate();
   const canCreate = useCan('create:fulfillment_requests');
+  const exporting = useMutation();
+  const [exportJobId, setExportJobId] = useState<string | null>(null);
   const base = `/${clientId}/fulfillment_requests`;
   const change = (changes: Parameters<typeof searchParamsWith>[1]) =>
     setSearchParams((current) => searchParamsWith(current, changes), { replace: true });
+  const openTab = activeTab(filters);
+
+  async function exportList() {
+    setExportJobId(null);
+    const answer = await exporting.run(() => exportRequests(clientId, query));
+    if (answer && 'file' in answer) saveFile(answer.file, 'fulfillment-requests.csv');
+    if (answer && 'job' in answer) setExportJobId(answer.job.id);
+  }
 
   return (
     <section>
+      {/* Import from Shopify comes back with the shop import: until then it led to a page saying it was not built. */}
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h2 className="me-auto mb-0">Fulfillment Requests</h2>
-        {canCreate && shopName && (
-          <Link to={`/${clientId}/shopify/get_order`} className="btn btn-outline-primary btn-sm">
-            Import from Shopify
-          </Link>
-        )}
+        <Button variant="outline-secondary" size="sm" onClick={() => void exportList()} disabled={exporting.pending}>
+          {exporting.pending ? 'Exporting...' : 'Export CSV'}
+        </Button>
         {canCreate && filters.tab === 'Invalid Address' && (
           <Link to={`${base}/fix_address`} className="btn btn-outline-primary btn-sm">
             Fix Addresses
@@ -64,10 +84,21 @@ export function RequestList({ clientId, shopName }: { clientId: string; shopName
           </>
         )}
       </div>
-      <Nav as="nav" variant="tabs" className="mb-3" activeKey={filters.tab} aria-label="Request filters">
+      {exportJobId && (
+        <JobProgress key={exportJobId} jobId={exportJobId} clientId={clientId} doneMessage="The export was e-mailed to you." />
+      )}
+      {filters.jobId && (
+        <Alert variant="info" className="d-flex flex-wrap align-items-center gap-2 py-2">
+          <span className="me-auto">Showing the requests created by one bulk upload.</span>
+          <Link className="alert-link" to={`?${searchParamsWith(searchParams, { jobId: '' })}`} replace>
+            Show all requests
+          </Link>
+        </Alert>
+      )}
+      <Nav as="nav" variant="tabs" className="mb-3" activeKey={openTab ?? undefined} aria-label="Request filters">
         {REQUEST_TABS.map(({ label }) => (
           <Nav.Item key={label}>
-            <Nav.Link as={Link} eventKey={label} to={`?${searchParamsWith(searchParams, { tab: label })}`} replace>
+            <Nav.Link as={Link} eventKey={label} to={`?${searchParamsWith(searchParams, tabChanges(label))}`} replace>
               {label}
             </Nav.Link>
           </Nav.Item>
@@ -76,28 +107,29 @@ export function RequestList({ clientId, shopName }: { clientId: string; shopName
       <div className="d-flex flex-wrap gap-2 mb-3">
         <SearchBox
           label="Search"
-          placeholder="Search ID, order ID or name"
-          style={{ maxWidth: 320 }}
+          placeholder="ID, order, name, e-mail, city or postal code"
+          style={{ maxWidth: 400 }}
           urlValue={filters.searchTerm}
           onSearch={(searchTerm) => change({ searchTerm })}
         />
         <FilterSelect label="Status" width={220} value={filters.status} options={STATUS_OPTIONS} onChange={(status) => change({ status })} />
         <FilterSelect label="Date" width={200} value={filters.date} options={DATE_OPTIONS} onChange={(date) => change({ date })} />
       </div>
-      <ScrollingTable
+      <ScrollingTable<RequestRow>
         pages={pages}
         header={
           <>
-            <th style={{ width: '12%' }}>ID</th>
-            <th style={{ width: '9%' }}>Order ID</th>
+            <th style={{ width: '9%' }}>ID</th>
+            <th style={{ width: '7%' }}>Order ID</th>
+            <th style={{ width: '14%' }}>Status</th>
             <th style={{ width: '11%' }}>Warehouse</th>
             <th style={{ width: '10%' }}>Ship Profile ID</th>
-            <th style={{ width: '10%' }}>Ship Method</th>
+            <th style={{ width: '9%' }}>Ship Method</th>
             <th>To Address</th>
             <th style={{ width: '25%' }}>Order Date</th>
           </>
         }
-        columnCount={7}
+        columnCount={8}
         rowKey={(request) => request.id}
         cells={(request) => (
           <>
@@ -107,9 +139,10 @@ export function RequestList({ clientId, shopName }: { clientId: string; shopName
               </Link>
             </ListCell>
             <ListCell text={request.order_id} />
-            <ListCell text={request.warehouse_id} />
+            <ListCell text={request.progress} />
+            <ListCell text={codeLabel(request.warehouse_id)} />
             <ListCell text={request.ship_profile_id} />
-            <ListCell text={request.ship_method} />
+            <ListCell text={shipMethodLabel(request.ship_method, carriers)} />
             <ListCell text={shipTo(request)} />
             <ListCell text={formatDateTime(request.created_at)} />
           </>

@@ -37,6 +37,8 @@ interface UploadPageProps<Body> {
   instructions: ReactNode;
   /** Said first once the upload is accepted. */
   acceptedMessage?: string;
+  /** Shown once its job has succeeded: a link to what it made. */
+  jobDone?: (job: Job) => ReactNode;
 }
 
 type Busy = 'reading' | 'checking' | 'uploading' | null;
@@ -49,7 +51,7 @@ function rowErrorLines(errors: RowErrors['errors']): Set<number> {
  * Reads a CSV file in the browser, shows its problems and a preview before anything is sent,
  * checks it with the API (validate only), uploads it, and follows the job that applies it.
  */
-export function UploadPage<Body>({ clientId, title, kind, instructions, acceptedMessage }: UploadPageProps<Body>) {
+export function UploadPage<Body>({ clientId, title, kind, instructions, acceptedMessage, jobDone }: UploadPageProps<Body>) {
   usePageTitle(title);
   const [chosen, setChosen] = useState<ChosenFile<Body> | null>(null);
   const [unreadable, setUnreadable] = useState<string | null>(null);
@@ -229,7 +231,7 @@ export function UploadPage<Body>({ clientId, title, kind, instructions, accepted
             {acceptedMessage && <div>{acceptedMessage}</div>}
             {RESULTS_BY_EMAIL_MESSAGE}
           </Alert>
-          <JobProgress key={job.id} jobId={job.id} clientId={clientId} />
+          <JobProgress key={job.id} jobId={job.id} clientId={clientId} doneMessage={jobDone?.(job)} />
         </>
       )}
 
