@@ -1,17 +1,16 @@
 import { useNavigate } from 'react-router';
 import { flashState } from '../../components/Alerts';
 import type { ItemType } from '../../lib/models';
-import { useMutation } from '../../lib/use-mutation';
 import { productPath } from './paths';
 
-/** Runs a save that answers the product, then opens the product's page with the success message. */
+/**
+ * Runs a save that answers the product, then opens the product's page with the success message. A
+ * refusal is left to the form's hook (lib/use-form), which shows it and marks the fields it names.
+ */
 export function useSaveProduct(clientId: string, successMessage: string) {
   const navigate = useNavigate();
-  const { run } = useMutation();
   return async (save: () => Promise<ItemType>) => {
-    await run(async () => {
-      const item = await save();
-      navigate(productPath(clientId, item.upc), { state: flashState('success', successMessage) });
-    });
+    const item = await save();
+    navigate(productPath(clientId, item.upc), { state: flashState('success', successMessage) });
   };
 }

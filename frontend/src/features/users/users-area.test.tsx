@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -80,6 +80,33 @@ describe('users area', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('A user with this username already exists.')).toBeTruthy();
+  });
+
+  it('marks the field a refusal names, keeping what was typed', async () => {
+    withUsers([roadRunner]);
+    const description = 'Email: Not a valid email address.';
+    server.use(
+      http.post('/api/v4/users', () =>
+        HttpResponse.json(
+          { error: 'validation_error', description, field: 'email', fields: [{ field: 'email', description }] },
+          { status: 422 },
+        ),
+      ),
+    );
+    renderApp('/7/users/new');
+
+    await userEvent.type(await screen.findByLabelText('Username'), 'wile');
+    await userEvent.type(screen.getByLabelText('Email'), 'wile@acme');
+    await userEvent.type(screen.getByLabelText('Password'), 'pw');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email.classList.contains('is-invalid')).toBe(true));
+    expect(email.getAttribute('aria-describedby')).toBe('user-email-error');
+    expect(document.getElementById('user-email-error')?.textContent).toBe(description);
+    expect(screen.getByRole('alert').textContent).toBe(description);
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('wile');
+    expect(screen.getByLabelText('Username').classList.contains('is-invalid')).toBe(false);
   });
 
   it('saves an edited user without its blank password', async () => {

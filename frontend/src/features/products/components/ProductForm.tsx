@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Col, Form, Row } from 'react-bootstrap';
 import { useAlerts } from '../../../components/Alerts';
 import { FieldLabel } from '../../../components/FieldLabel';
+import { MarkedControl } from '../../../components/FormField';
 import type { ItemSummary } from '../../../lib/models';
 import { useForm } from '../../../lib/use-form';
 import {
@@ -40,7 +41,7 @@ type FlagName = { [K in keyof ProductFormValues]: ProductFormValues[K] extends b
 export function ProductForm({ clientId, initialValues, rules, composite, onSubmit }: ProductFormProps) {
   const [lines, setLines] = useState<ChildLine[]>(composite?.initialLines ?? []);
   const { clear, show } = useAlerts();
-  const { values, change, submitting, submit } = useForm(initialValues, async (submitted) => {
+  const { values, change, submitting, submit, fieldErrors } = useForm(initialValues, async (submitted) => {
     clear();
     let children: ChildQuantity[] = [];
     if (composite) {
@@ -65,26 +66,30 @@ export function ProductForm({ clientId, initialValues, rules, composite, onSubmi
   const text = (field: TextName, label: string, options: { required?: boolean; locked?: boolean; maxLength?: number } = {}) => (
     <Form.Group as={Col} md={6} className="mb-3" controlId={`product-${field}`}>
       <FieldLabel required={options.required && !options.locked}>{label}</FieldLabel>
-      <Form.Control
-        value={values[field]}
-        required={options.required}
-        readOnly={options.locked}
-        plaintext={options.locked}
-        maxLength={options.maxLength}
-        onChange={(event) => change(field, event.target.value)}
-      />
+      <MarkedControl error={fieldErrors[field]} id={`product-${field}`}>
+        <Form.Control
+          value={values[field]}
+          required={options.required}
+          readOnly={options.locked}
+          plaintext={options.locked}
+          maxLength={options.maxLength}
+          onChange={(event) => change(field, event.target.value)}
+        />
+      </MarkedControl>
     </Form.Group>
   );
   const number = (field: TextName, label: string, step: string, min?: string) => (
     <Form.Group as={Col} md={3} className="mb-3" controlId={`product-${field}`}>
       <Form.Label>{label}</Form.Label>
-      <Form.Control
-        type="number"
-        step={step}
-        min={min}
-        value={values[field]}
-        onChange={(event) => change(field, event.target.value)}
-      />
+      <MarkedControl error={fieldErrors[field]} id={`product-${field}`}>
+        <Form.Control
+          type="number"
+          step={step}
+          min={min}
+          value={values[field]}
+          onChange={(event) => change(field, event.target.value)}
+        />
+      </MarkedControl>
     </Form.Group>
   );
   const flag = (field: FlagName, label: string, disabled = false) => (

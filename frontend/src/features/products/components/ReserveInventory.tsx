@@ -5,7 +5,6 @@ import { FieldLabel } from '../../../components/FieldLabel';
 import { LoadingView } from '../../../components/LoadingView';
 import type { ItemType } from '../../../lib/models';
 import { useForm } from '../../../lib/use-form';
-import { useMutation } from '../../../lib/use-mutation';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useItem } from '../api/get-item';
 import { useUpdateInventory } from '../api/update-inventory';
@@ -39,7 +38,6 @@ export function ReserveInventory({ clientId, upc }: { clientId: string; upc: str
 function ReserveInventoryForm({ clientId, item }: { clientId: string; item: ItemType }) {
   const updateInventory = useUpdateInventory(clientId);
   const { clear, show } = useAlerts();
-  const { run } = useMutation();
   const { values: inputs, change, submitting, submit } = useForm(toReservationInputs(item.inventory), async (submitted) => {
     clear();
     const checked = toReservations(submitted);
@@ -47,10 +45,8 @@ function ReserveInventoryForm({ clientId, item }: { clientId: string; item: Item
       show('danger', checked.error);
       return;
     }
-    await run(async () => {
-      await updateInventory(item.upc, checked.locations);
-      show('success', 'Saved');
-    });
+    await updateInventory(item.upc, checked.locations); // a refusal is the form hook's to show
+    show('success', 'Saved');
   });
 
   return (

@@ -1,6 +1,5 @@
 import { Link, useNavigate } from 'react-router';
 import { flashState } from '../../../components/Alerts';
-import { useMutation } from '../../../lib/use-mutation';
 import { useCreateReport } from '../api/create-report';
 import { categoryPath, reportCategoriesPath, reportPath } from '../paths';
 import { newReportValues, toReportWrite, type ReportFormValues } from '../report-form-values';
@@ -12,13 +11,11 @@ export function CreateReport({ clientId, category }: { clientId: string; categor
   usePageTitle('New Report');
   const createReport = useCreateReport(clientId);
   const navigate = useNavigate();
-  const { run } = useMutation();
 
+  // A refusal is left to the form's hook (lib/use-form), which shows it and marks the fields it names.
   async function create(values: ReportFormValues) {
-    await run(async () => {
-      const created = await createReport(toReportWrite(values));
-      navigate(reportPath(clientId, created), { state: flashState('success', 'Created!') });
-    });
+    const created = await createReport(toReportWrite(values));
+    navigate(reportPath(clientId, created), { state: flashState('success', 'Created!') });
   }
 
   return (

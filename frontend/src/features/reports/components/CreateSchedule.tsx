@@ -1,6 +1,5 @@
 import { useNavigate } from 'react-router';
 import { flashState } from '../../../components/Alerts';
-import { useMutation } from '../../../lib/use-mutation';
 import { LoadingView } from '../../../components/LoadingView';
 import type { Report } from '../../../lib/models';
 import { useCreateReportSchedule } from '../api/create-report-schedule';
@@ -24,13 +23,11 @@ export function CreateSchedule({ clientId, reportId }: { clientId: string; repor
 function LoadedCreateSchedule({ clientId, report }: { clientId: string; report: Report }) {
   const createSchedule = useCreateReportSchedule(clientId, report.id);
   const navigate = useNavigate();
-  const { run } = useMutation();
 
+  // A refusal is left to the form's hook (lib/use-form), which shows it and marks the fields it names.
   async function create(values: ScheduleFormValues) {
-    await run(async () => {
-      const created = await createSchedule(toScheduleFields(values, report.report_type));
-      navigate(schedulePath(clientId, report, created.id), { state: flashState('success', 'Created!') });
-    });
+    const created = await createSchedule(toScheduleFields(values, report.report_type));
+    navigate(schedulePath(clientId, report, created.id), { state: flashState('success', 'Created!') });
   }
 
   return (

@@ -1,6 +1,5 @@
 import { Link, useNavigate } from 'react-router';
 import { flashState } from '../../../components/Alerts';
-import { useMutation } from '../../../lib/use-mutation';
 import { LoadingView } from '../../../components/LoadingView';
 import { useReport } from '../api/get-report';
 import { useUpdateReport } from '../api/update-report';
@@ -16,13 +15,11 @@ export function EditReport({ clientId, reportId }: { clientId: string; reportId:
   const { data: report, error } = useReport(clientId, reportId);
   const updateReport = useUpdateReport(clientId);
   const navigate = useNavigate();
-  const { run } = useMutation();
 
+  // A refusal is left to the form's hook (lib/use-form), which shows it and marks the fields it names.
   async function save(values: ReportFormValues) {
-    await run(async () => {
-      const saved = await updateReport(reportId, toReportWrite(values));
-      navigate(reportPath(clientId, saved), { state: flashState('success', 'Saved') });
-    });
+    const saved = await updateReport(reportId, toReportWrite(values));
+    navigate(reportPath(clientId, saved), { state: flashState('success', 'Saved') });
   }
 
   if (error) return null;

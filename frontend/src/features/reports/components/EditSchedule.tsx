@@ -50,11 +50,10 @@ function LoadedEditSchedule({ clientId, report, schedule, canAuthor }: LoadedEdi
   const { run } = useMutation();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 
+  // A refusal is left to the form's hook (lib/use-form), which shows it and marks the fields it names.
   async function save(values: ScheduleFormValues) {
-    await run(async () => {
-      await updateSchedule(schedule.id, toScheduleFields(values, report.report_type));
-      show('success', 'Saved');
-    });
+    await updateSchedule(schedule.id, toScheduleFields(values, report.report_type));
+    show('success', 'Saved');
   }
 
   async function remove() {

@@ -2,6 +2,7 @@ import { Button, Form } from 'react-bootstrap';
 import { FieldLabel } from '../../../components/FieldLabel';
 import type { ReportType } from '../../../lib/models';
 import { useForm } from '../../../lib/use-form';
+import { MarkedControl } from '../../../components/FormField';
 import type { ReportFormValues } from '../report-form-values';
 import { codeLabel } from '../../../lib/labels';
 import { REPORT_TYPES } from '../report-label';
@@ -17,43 +18,53 @@ const QUERY_HINT =
 
 /** Creates or edits a report (admins). */
 export function ReportForm({ initialValues, onSubmit }: ReportFormProps) {
-  const { values, change, submitting, submit } = useForm(initialValues, onSubmit);
+  const { values, change, submitting, submit, fieldErrors } = useForm(initialValues, onSubmit);
 
   return (
     <Form onSubmit={submit}>
       <Form.Group className="mb-3" controlId="report-name">
         <FieldLabel required>Name</FieldLabel>
-        <Form.Control value={values.name} onChange={(event) => change('name', event.target.value)} required />
+        <MarkedControl error={fieldErrors.name} id="report-name">
+          <Form.Control value={values.name} onChange={(event) => change('name', event.target.value)} required />
+        </MarkedControl>
       </Form.Group>
       <Form.Group className="mb-3" controlId="report-type">
         <Form.Label>Report Type</Form.Label>
-        <Form.Select value={values.report_type} onChange={(event) => change('report_type', event.target.value as ReportType)}>
-          {REPORT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {codeLabel(type)}
-            </option>
-          ))}
-        </Form.Select>
+        <MarkedControl error={fieldErrors.report_type} id="report-type">
+          <Form.Select value={values.report_type} onChange={(event) => change('report_type', event.target.value as ReportType)}>
+            {REPORT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {codeLabel(type)}
+              </option>
+            ))}
+          </Form.Select>
+        </MarkedControl>
       </Form.Group>
       <Form.Group className="mb-3" controlId="report-category">
         <FieldLabel required>Category</FieldLabel>
-        <Form.Control value={values.category} onChange={(event) => change('category', event.target.value)} required />
+        <MarkedControl error={fieldErrors.category} id="report-category">
+          <Form.Control value={values.category} onChange={(event) => change('category', event.target.value)} required />
+        </MarkedControl>
         <Form.Text muted>Reports are listed under their category.</Form.Text>
       </Form.Group>
       <Form.Group className="mb-3" controlId="report-sub-category">
         <Form.Label>Sub Category</Form.Label>
-        <Form.Control value={values.sub_category} onChange={(event) => change('sub_category', event.target.value)} />
+        <MarkedControl error={fieldErrors.sub_category} id="report-sub-category">
+          <Form.Control value={values.sub_category} onChange={(event) => change('sub_category', event.target.value)} />
+        </MarkedControl>
       </Form.Group>
       <Form.Group className="mb-3" controlId="report-query">
         <Form.Label>Query</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={12}
-          className="font-monospace"
-          spellCheck={false}
-          value={values.query}
-          onChange={(event) => change('query', event.target.value)}
-        />
+        <MarkedControl error={fieldErrors.query} id="report-query">
+          <Form.Control
+            as="textarea"
+            rows={12}
+            className="font-monospace"
+            spellCheck={false}
+            value={values.query}
+            onChange={(event) => change('query', event.target.value)}
+          />
+        </MarkedControl>
         <Form.Text muted>{QUERY_HINT}</Form.Text>
       </Form.Group>
       <Button type="submit" disabled={submitting}>

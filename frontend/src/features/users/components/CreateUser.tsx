@@ -1,6 +1,5 @@
 import { useNavigate } from 'react-router';
 import { flashState } from '../../../components/Alerts';
-import { useMutation } from '../../../lib/use-mutation';
 import { useCreateUser } from '../api/create-user';
 import { NEW_USER_VALUES, toUserCreate, type UserFormValues } from '../user-form-values';
 import { UserForm } from './UserForm';
@@ -8,14 +7,12 @@ import { UserForm } from './UserForm';
 export function CreateUser({ clientId }: { clientId: string }) {
   const createUser = useCreateUser(clientId);
   const navigate = useNavigate();
-  const { run } = useMutation();
 
+  // A refusal is left to the form's hook (lib/use-form), which shows it and marks the fields it names.
   async function create(values: UserFormValues) {
-    await run(async () => {
-      const created = await createUser(toUserCreate(values));
-      navigate(`/${clientId}/users/${encodeURIComponent(created.username)}`, {
-        state: flashState('success', 'User Created'),
-      });
+    const created = await createUser(toUserCreate(values));
+    navigate(`/${clientId}/users/${encodeURIComponent(created.username)}`, {
+      state: flashState('success', 'User Created'),
     });
   }
 

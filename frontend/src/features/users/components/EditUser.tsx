@@ -1,7 +1,6 @@
 import { useCan } from '../../../lib/current-user';
 import { useAlerts } from '../../../components/Alerts';
 import { LoadingView } from '../../../components/LoadingView';
-import { useMutation } from '../../../lib/use-mutation';
 import { useUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
 import { toFormValues, toUserUpdate, type UserFormValues } from '../user-form-values';
@@ -11,14 +10,12 @@ export function EditUser({ clientId, username }: { clientId: string; username: s
   const { data: user, error } = useUser(clientId, username);
   const updateUser = useUpdateUser(clientId);
   const { show } = useAlerts();
-  const { run } = useMutation();
   const canWrite = useCan('write:users');
 
+  // A refusal is left to the form's hook (lib/use-form), which shows it and marks the fields it names.
   async function save(values: UserFormValues) {
-    await run(async () => {
-      await updateUser(username, toUserUpdate(values));
-      show('success', 'Saved');
-    });
+    await updateUser(username, toUserUpdate(values));
+    show('success', 'Saved');
   }
 
   if (error) return null;

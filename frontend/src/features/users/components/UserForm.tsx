@@ -1,6 +1,7 @@
 import { Button, Form } from 'react-bootstrap';
 import { ALL_PERMISSIONS, CUSTOM_ROLE, PERMISSION_GROUPS, ROLE_OPTIONS, roleLabel } from '../roles';
 import { FieldLabel } from '../../../components/FieldLabel';
+import { MarkedControl } from '../../../components/FormField';
 import type { PermissionName, Role } from '../../../lib/models';
 import { useForm } from '../../../lib/use-form';
 import type { UserFormValues } from '../user-form-values';
@@ -15,7 +16,7 @@ interface UserFormProps {
 
 /** Creates or edits a user; the username can only be chosen on creation. */
 export function UserForm({ initialValues, isNew, readOnly = false, onSubmit }: UserFormProps) {
-  const { values, change, submitting, submit } = useForm(initialValues, onSubmit);
+  const { values, change, submitting, submit, fieldErrors } = useForm(initialValues, onSubmit);
   const roleOptions = ROLE_OPTIONS.some((option) => option.value === values.role)
     ? ROLE_OPTIONS
     : [...ROLE_OPTIONS, { value: values.role, label: roleLabel(values.role) }];
@@ -33,46 +34,56 @@ export function UserForm({ initialValues, isNew, readOnly = false, onSubmit }: U
         <Form.Group className="mb-3" controlId="user-username">
           <FieldLabel required={isNew}>Username</FieldLabel>
           {isNew ? (
-            <Form.Control
-              value={values.username}
-              onChange={(event) => change('username', event.target.value)}
-              autoComplete="off"
-              required
-            />
+            <MarkedControl error={fieldErrors.username} id="user-username">
+              <Form.Control
+                value={values.username}
+                onChange={(event) => change('username', event.target.value)}
+                autoComplete="off"
+                required
+              />
+            </MarkedControl>
           ) : (
             <Form.Control value={values.username} readOnly plaintext />
           )}
         </Form.Group>
         <Form.Group className="mb-3" controlId="user-real-name">
           <Form.Label>Name</Form.Label>
-          <Form.Control value={values.real_name} onChange={(event) => change('real_name', event.target.value)} />
+          <MarkedControl error={fieldErrors.real_name} id="user-real-name">
+            <Form.Control value={values.real_name} onChange={(event) => change('real_name', event.target.value)} />
+          </MarkedControl>
         </Form.Group>
         <Form.Group className="mb-3" controlId="user-email">
           <Form.Label>Email</Form.Label>
-          <Form.Control type="email" value={values.email} onChange={(event) => change('email', event.target.value)} />
+          <MarkedControl error={fieldErrors.email} id="user-email">
+            <Form.Control type="email" value={values.email} onChange={(event) => change('email', event.target.value)} />
+          </MarkedControl>
         </Form.Group>
         {!readOnly && (
           <Form.Group className="mb-3" controlId="user-password">
             <FieldLabel required={isNew}>Password</FieldLabel>
-            <Form.Control
-              type="password"
-              autoComplete="new-password"
-              value={values.password}
-              onChange={(event) => change('password', event.target.value)}
-              required={isNew}
-            />
+            <MarkedControl error={fieldErrors.password} id="user-password">
+              <Form.Control
+                type="password"
+                autoComplete="new-password"
+                value={values.password}
+                onChange={(event) => change('password', event.target.value)}
+                required={isNew}
+              />
+            </MarkedControl>
             {!isNew && <Form.Text muted>Leave blank to keep the current password.</Form.Text>}
           </Form.Group>
         )}
         <Form.Group className="mb-3" controlId="user-role">
           <Form.Label>Role</Form.Label>
-          <Form.Select value={values.role} onChange={(event) => change('role', event.target.value as Role)}>
-            {roleOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </Form.Select>
+          <MarkedControl error={fieldErrors.role} id="user-role">
+            <Form.Select value={values.role} onChange={(event) => change('role', event.target.value as Role)}>
+              {roleOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Form.Select>
+          </MarkedControl>
         </Form.Group>
         <Form.Check
           className="mb-2"
