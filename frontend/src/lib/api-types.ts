@@ -751,6 +751,8 @@ export interface paths {
                     searchTerm?: string | null;
                     compositeType?: string | null;
                     shopifyVariantId?: string | null;
+                    /** @description Give each item's free stock per warehouse (a picker's few items; it costs a lookup per item) */
+                    availability?: boolean;
                 };
                 header?: never;
                 path?: never;
@@ -3066,7 +3068,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a set's type or gift note (while no shipment of the request is past processing). */
+        /**
+         * Change a set's type, gift note and items (each by its id: customs value and details while no shipment
+         *     of the request is past processing; quantity, lowered only, while every one is validating or
+         *     ready_to_process). Freed units go back to free stock; the shipments go on once nothing holds them.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -3091,6 +3097,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["RequestOut"];
                     };
+                };
+                /** @description A shipment is past processing (set_not_editable), or, for a quantity, past ready_to_process (quantity_not_editable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 422: components["responses"]["UNPROCESSABLE_ENTITY"];
                 default: components["responses"]["DEFAULT_ERROR"];
@@ -3162,6 +3175,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/fulfillment_requests/{request_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Cancel a request whole: every shipment of it, all or none (409 `shipment_not_cancelable` naming the
+         *     first the warehouse has begun); the allocated units go back to free stock, where waiting shipments take
+         *     them. Cancelling a cancelled request answers it unchanged.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    request_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RequestOut"];
+                    };
+                };
+                /** @description A shipment of the request is past ready_to_process (shipment_not_cancelable); nothing is cancelled */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/fulfillment_requests/{request_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * A request's history as its client reads it (its breadcrumbs): each event in words, with who and when,
+         *     newest first.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string | null;
+                };
+                header?: never;
+                path: {
+                    request_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BreadcrumbList"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v4/fulfillment_requests/{request_id}/approve": {
         parameters: {
             query?: never;
@@ -3213,8 +3326,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Make a return label for a request (not LTL or Custom): the parcel goes back to the warehouse it
-         *     shipped from. The return is recorded on the request with the label's tracking number.
+         * Make a return label for a request (not LTL or Custom) with a live shipment (409 `nothing_to_return`
+         *     otherwise): the parcel goes back to the warehouse it ships from. The return is recorded on the request
+         *     with the label's tracking number. A call repeated with its `Idempotency-Key` answers the same label.
          */
         post: {
             parameters: {
@@ -3367,13 +3481,23 @@ export interface components {
             line: number;
             error: string;
         };
+        FieldError: {
+            /** @description The field's path in the body, e.g. sets[0].items[1].quantity */
+            field: string;
+            /** @description What is wrong with it, the field named by its label */
+            description: string;
+        };
         Error: {
             /** @description Machine-readable code */
             error: string;
-            /** @description Text to show a person */
+            /** @description Text to show a person; a field is named by its label on the form */
             description: string;
             /** @description Row errors of an upload */
             errors?: components["schemas"]["RowError"][];
+            /** @description The path in the body of the (first) field the error is about, e.g. to_address.postal_code or sets[0].items[1].quantity, for a form to mark it */
+            field?: string;
+            /** @description A validation error's every field, each with its own text */
+            fields?: components["schemas"]["FieldError"][];
         };
         PaginationMetadata: {
             /** @description Total number of items. */
@@ -3581,6 +3705,11 @@ export interface components {
             /** @default null */
             page: string | null;
         };
+        FreeStock: {
+            location: string;
+            /** @description Units neither bound nor reserved; a bundle or kit's: the units its children can build */
+            available: number;
+        };
         ItemSummary: {
             id: number;
             upc: string;
@@ -3589,6 +3718,8 @@ export interface components {
             category: string | null;
             composite_type: number;
             composite_type_name: string;
+            /** @description Free stock per warehouse, every warehouse listed: only when the list is asked with availability=true */
+            availability: components["schemas"]["FreeStock"][];
         };
         ItemList: {
             items: components["schemas"]["ItemSummary"][];
@@ -3676,7 +3807,9 @@ export interface components {
             expected_inbound_shipments: components["schemas"]["OpenAsnShipment"][];
         };
         OpenShipment: {
-            order_id: string;
+            order_id: string | null;
+            /** @description The fulfilment request's internal `id` */
+            request_id: number;
             fulfillment_request_id: string;
             shipment_id: string;
             /** Format: date-time */
@@ -4656,10 +4789,25 @@ export interface components {
             reference2: string | null;
             reference3: string | null;
         };
+        SetItemChange: {
+            /** @description The set item's `id` (a line of the set, not a bundle's child) */
+            id: number;
+            /** @description 0 up to the quantity asked for now (lowered only); 0 takes the item out, and a shipment left with nothing is cancelled. While every shipment is validating or ready_to_process */
+            quantity?: number;
+            /** @description Needed (not null) outside the US */
+            customs_value?: number | null;
+            serial_numbers?: string[] | null;
+            personalization?: string | null;
+            font?: string | null;
+            text?: string | null;
+            color?: string | null;
+        };
         SetUpdate: {
             /** @enum {string} */
             type: "default_set_type" | "gift_note" | "gift_wrap" | "duct_wrap";
             gift_note: string | null;
+            /** @description Changes to the set's items, each by its id; a field left out keeps its value */
+            items: components["schemas"]["SetItemChange"][];
         };
         AddressChange: {
             is_valid: boolean;
