@@ -6,6 +6,7 @@ import csv
 import io
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from api.extensions import db
@@ -20,6 +21,17 @@ CHICAGO = {"name": "Kim Lee", "address_1": "233 S Wacker Dr", "city": "Chicago",
            "country": "US", "phone": "312 555 0100"}
 
 
+@pytest.fixture
+def acme(factory):
+    """A client with a user, alex.lead, and ten tents in stock at NJ01."""
+    client = factory.client("Acme Outdoor")
+    factory.user("client", client, username="alex.lead")
+    tent = factory.item(client, upc="TENT", name="Trail Tent")
+    record_movement(tent, "NJ01", unbound=10, reason="receipt", reference="test", actor="test")
+    db.session.commit()
+    return client
+
+
 def set_status(request_id, status):
     db.session.get(FulfillmentRequest, request_id).shipments[0].status = status
     db.session.commit()
@@ -30,13 +42,9 @@ def tab(page, name):
 
 
 def test_tabs_and_status_show_one_filter_search_finds_orders_and_cities_and_the_list_exports(
-        factory, live_api, page, screenshot):
-    acme = factory.client("Acme Outdoor")
+        acme, factory, live_api, page, screenshot):
     acme.shopify_shop_name = "acme-outdoor.myshopify.com"  # a shop, yet no import to offer
-    factory.user("client", acme, username="alex.lead")
-    tent = factory.item(acme, upc="TENT", name="Trail Tent")
     factory.item(acme, upc="LANTERN", name="Lantern")  # none in stock
-    record_movement(tent, "NJ01", unbound=10, reason="receipt", reference="test", actor="test")
     db.session.commit()
     headers = api_log_in(live_api, "alex.lead", PASSWORD)
     set_status(create(live_api, headers, "FR-SHOP", order_id="#1004")["id"], "shipped")
@@ -91,12 +99,7 @@ def test_tabs_and_status_show_one_filter_search_finds_orders_and_cities_and_the_
 
 
 def test_the_bulk_page_offers_a_template_marks_required_columns_and_links_to_what_an_upload_created(
-        factory, live_api, page, screenshot, tmp_path):
-    acme = factory.client("Acme Outdoor")
-    factory.user("client", acme, username="alex.lead")
-    tent = factory.item(acme, upc="TENT", name="Trail Tent")
-    record_movement(tent, "NJ01", unbound=5, reason="receipt", reference="test", actor="test")
-    db.session.commit()
+        acme, live_api, page, screenshot, tmp_path):
     create(live_api, api_log_in(live_api, "alex.lead", PASSWORD), "EARLIER")
 
     log_in(page, live_api, "alex.lead", PASSWORD, path=f"/{acme.id}/fulfillment_requests/new_bulk")
