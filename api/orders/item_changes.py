@@ -2,6 +2,8 @@
 shipments are validating or ready to process, customs values and details change while its set may be
 edited. Its shipments give back the units no longer wanted through the ledger and go on once nothing
 holds them (a request under Missing Customs is fixed by entering the values)."""
+from decimal import Decimal
+
 from api.common.errors import FIELD, Conflict
 from api.common.text import code_label
 from api.orders import allocation, history
@@ -11,6 +13,7 @@ from api.orders.schemas import SET_CHANGE_LABELS
 
 # Spec part 2 section 4: item quantities are edited in these statuses only.
 QUANTITY_STATUSES = (VALIDATING, READY_TO_PROCESS)
+CENTS = Decimal("0.01")
 
 
 def change_items(request, request_set, changes, actor):
@@ -80,18 +83,22 @@ def _changed_fields(item, change):
     """Set the customs value and details ``change`` gives on ``item``: what changed, in words."""
     told = []
     if "customs_value" in change and change["customs_value"] != item.customs_value:
-        told.append(f"{item.upc} customs_value from {history.shown(item.customs_value)} to "
-                    f"{history.shown(change['customs_value'])}")
+        told.append(f"{item.upc} customs value from {_money(item.customs_value)} to {_money(change['customs_value'])}")
         item.customs_value = change["customs_value"]
     details = dict(item.details)
     for name in ITEM_DETAILS:
         if name in change and change[name] != details.get(name):
-            told.append(f"{item.upc} {name} from {history.shown(details.get(name))} to {history.shown(change[name])}")
+            told.append(f"{item.upc} {name.replace('_', ' ')} from {history.shown(details.get(name))} to "
+                        f"{history.shown(change[name])}")
             details[name] = change[name]
     item.details = {name: value for name, value in details.items() if value is not None}
     if "quantity" in change and change["quantity"] != item.quantity:
         told.append(f"{item.upc} quantity from {item.quantity} to {change['quantity']}")
     return told
+
+
+def _money(value):
+    return history.shown(None if value is None else Decimal(value).quantize(CENTS))
 
 
 def _lower_item(item, quantity, children):

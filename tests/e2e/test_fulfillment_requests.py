@@ -140,9 +140,9 @@ def test_list_filter_open_edit_approve_and_create_a_return(factory, live_api, pa
     for card in ("Fulfillment Request", "Settings", "Shipping Address", "Shipping Carrier and Method", "Sets", "Shipments"):
         expect(page.get_by_role("heading", name=card, exact=True)).to_be_visible()
     expect(page.get_by_text(f"{ups.id} · UPS · UPS account", exact=True)).to_be_visible()
-    expect(page.get_by_text("UPS_GROUND", exact=True)).to_be_visible()
+    expect(page.get_by_text("UPS Ground", exact=True)).to_be_visible()
     expect(page.get_by_text("Internal ID")).to_have_count(0)  # admins only
-    expect(page.get_by_role("heading", name="Breadcrumbs")).to_have_count(0)
+    expect(page.get_by_role("heading", name="History")).to_be_visible()
     expect(page.get_by_role("cell", name="Trail Tent")).to_have_count(0)
     page.get_by_role("button", name="Show the items of CAMP-SET").click()
     expect(page.get_by_role("cell", name="Trail Tent")).to_be_visible()
@@ -182,7 +182,7 @@ def test_list_filter_open_edit_approve_and_create_a_return(factory, live_api, pa
     assert scanned.status_code == 200, scanned.text
     page.reload()
     expect(page.get_by_role("cell", name="Not yet")).to_have_count(0)
-    expect(page.get_by_role("row", name=re.compile(r"^RT\d{12} UPS UPS_GROUND NJ01"))).to_be_visible()
+    expect(page.get_by_role("row", name=re.compile(r"^RT\d{12} UPS UPS Ground NJ01"))).to_be_visible()
     screenshot(page, "return-received")
 
     page.goto(f"{live_api}/{acme.id}/fulfillment_requests/{risky['id']}")
@@ -215,7 +215,7 @@ def test_admins_see_the_internal_id_and_the_breadcrumbs_of_a_request(factory, li
 
     log_in(page, live_api, "dana.admin", PASSWORD, path=f"/{acme.id}/fulfillment_requests/{created['id']}")
     expect(page.get_by_text("Internal ID")).to_be_visible()
-    crumbs = page.get_by_role("table", name="Breadcrumbs")
+    crumbs = page.get_by_role("table", name="History")
     expect(crumbs.get_by_role("cell", name=f"shipment {first} allocated at NJ01; shipment {rest} waits for stock")).to_be_visible()
     expect(crumbs.get_by_role("cell", name="alex.lead")).to_be_visible()
 
@@ -387,7 +387,7 @@ def test_new_request_form_follows_its_rules_and_creates_the_request(factory, liv
     page.get_by_role("button", name="Create").click()
     expect(page.get_by_role("heading", name="Fulfillment Request WEB-1")).to_be_visible()
     expect(page.get_by_role("alert")).to_have_text("Created!")
-    expect(page.get_by_text("UPS_NEXT_DAY_AIR")).to_be_visible()
+    expect(page.get_by_text("UPS Next Day Air", exact=True)).to_be_visible()
     expect(page.get_by_text("Gift note: Happy trails")).to_be_visible()
     made = db.session.scalars(select(FulfillmentRequest).filter_by(fulfillment_request_id="WEB-1")).one()
     assert (made.reference3, made.options["one_sku_per_shipment"], made.options["expedited"]) == ("Dept 12", True, False)
@@ -424,16 +424,16 @@ def test_cancelling_a_shipment_asks_first_and_frees_its_units_for_the_next_reque
 
     log_in(page, live_api, "alex.lead", PASSWORD, path=f"/{acme.id}/fulfillment_requests/{first['id']}")
     row = page.get_by_role("row", name=re.compile(rf"^{shipment['id']} "))
-    expect(row).to_contain_text("ready_to_process")
+    expect(row).to_contain_text("Ready To Process")
     screenshot(page, "cancel-offered")
     page.once("dialog", lambda dialog: answer(dialog, accept=False))
     page.get_by_role("button", name=f"Cancel shipment {shipment['id']}").click()
-    expect(row).to_contain_text("ready_to_process")
+    expect(row).to_contain_text("Ready To Process")
     page.once("dialog", lambda dialog: answer(dialog, accept=True))
     page.get_by_role("button", name=f"Cancel shipment {shipment['id']}").click()
 
     expect(page.get_by_role("alert")).to_have_text(f"Shipment {shipment['id']} has been cancelled")
-    expect(row).to_contain_text("canceled")
+    expect(row).to_contain_text("Cancelled")
     expect(page.get_by_role("button", name=f"Cancel shipment {shipment['id']}")).to_have_count(0)
     assert prompts == [f"Are you sure you wan't to cancel shipment {shipment['id']}?"] * 2
     screenshot(page, "cancelled")
@@ -445,4 +445,5 @@ def test_cancelling_a_shipment_asks_first_and_frees_its_units_for_the_next_reque
 
     wait_until(second_allocated, 60, "the waiting request to take the freed tent")
     page.goto(f"{live_api}/{acme.id}/fulfillment_requests/{second['id']}")
-    expect(page.get_by_role("row").filter(has_text="NJ01")).to_contain_text("ready_to_process")
+    expect(page.get_by_role("region", name="Shipments of the request").get_by_role("row").filter(has_text="NJ01")
+           ).to_contain_text("Ready To Process")

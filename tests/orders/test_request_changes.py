@@ -58,7 +58,7 @@ def test_a_request_under_missing_customs_is_fixed_by_entering_the_values(client,
     tab = client.get(URL, headers=manager, query_string={"missingCustomsInfo": "true"}).get_json()
     assert tab["fulfillment_requests"] == []
     history = client.get(f"{URL}/{request['id']}/history", headers=manager).get_json()["breadcrumbs"]
-    assert history[0]["message"] == f"Set {request['sets'][0]['id']}: changed TENT customs_value from nothing to 24.5."
+    assert history[0]["message"] == f"Set {request['sets'][0]['id']}: changed TENT customs value from nothing to 24.50."
 
 
 def test_lowering_a_quantity_gives_the_units_back_through_the_ledger(client, manager, catalogue, stock):
@@ -283,5 +283,5 @@ def test_customs_values_compare_as_numbers(client, manager, catalogue, stock):
     assert again.status_code == 200
     history = client.get(f"{URL}/{request['id']}/history", headers=manager).get_json()["breadcrumbs"]
     assert [entry["message"] for entry in history].count(
-        f"Set {request['sets'][0]['id']}: changed TENT customs_value from nothing to 7.") == 1
+        f"Set {request['sets'][0]['id']}: changed TENT customs value from nothing to 7.00.") == 1
     assert Decimal(again.get_json()["sets"][0]["items"][0]["customs_value"]) == 7

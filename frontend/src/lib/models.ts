@@ -47,6 +47,7 @@ export type FulfillmentRequestList = Schemas['RequestList'];
 export type FulfillmentRequestUpdate = Schemas['RequestUpdate'];
 export type Shipment = Schemas['ShipmentOut'];
 export type RequestSetItem = Schemas['SetItemOut'];
+export type SetUpdate = Schemas['SetUpdate'];
 export type ReturnLabelWrite = Schemas['ReturnLabelWrite'];
 export type ShipProfile = Schemas['ShipProfile'];
 export type Carrier = Schemas['Carrier'];

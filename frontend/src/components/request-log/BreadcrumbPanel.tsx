@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Table } from 'react-bootstrap';
 import useSWRInfinite from 'swr/infinite';
 import { API_BASE_PATH } from '../../config/constants';
 import { apiRequest } from '../../lib/api-client';
@@ -7,6 +6,7 @@ import { formatDateTime } from '../../lib/format-datetime';
 import type { BreadcrumbList } from '../../lib/models';
 import { Panel } from '../Facts';
 import { LoadingView } from '../LoadingView';
+import { ResponsiveTable } from '../ResponsiveTable';
 import { ShowMore } from './ShowMore';
 
 const PAGE_SIZE = 50;
@@ -17,11 +17,14 @@ interface BreadcrumbPanelProps {
   objectId: string;
   /** Read again whenever this changes: the object as last fetched, so a change made on the page shows. */
   refreshOn?: unknown;
+  /** Where a feature serves the same log to those it shows it to (a request's history to its client), and its title there. */
+  path?: string;
+  title?: string;
 }
 
-/** The breadcrumb log of an object (admins only): its business events in words, newest first. */
-export function BreadcrumbPanel({ clientId, objectType, objectId, refreshOn }: BreadcrumbPanelProps) {
-  const path = `${API_BASE_PATH}/logs/breadcrumbs/${encodeURIComponent(objectType)}/${encodeURIComponent(objectId)}`;
+/** The breadcrumb log of an object (admins only, unless its feature serves it at `path`): its business events in words, newest first. */
+export function BreadcrumbPanel({ clientId, objectType, objectId, refreshOn, path: featurePath, title = 'Breadcrumbs' }: BreadcrumbPanelProps) {
+  const path = featurePath ?? `${API_BASE_PATH}/logs/breadcrumbs/${encodeURIComponent(objectType)}/${encodeURIComponent(objectId)}`;
   const pages = useSWRInfinite(
     (pageIndex: number, previous: BreadcrumbList | null) =>
       previous && !previous.cursor ? null : (['breadcrumbs', clientId, path, pageIndex === 0 ? null : previous!.cursor] as const),
@@ -34,15 +37,15 @@ export function BreadcrumbPanel({ clientId, objectType, objectId, refreshOn }: B
   const crumbs = data?.flatMap((page) => page.breadcrumbs) ?? [];
 
   return (
-    <Panel title="Breadcrumbs">
+    <Panel title={title}>
       {isLoading && <LoadingView />}
       {data && crumbs.length === 0 && <p className="text-muted mb-0">Nothing has happened to it yet.</p>}
       {crumbs.length > 0 && (
-        <Table size="sm" striped responsive className="mb-0" aria-label="Breadcrumbs">
+        <ResponsiveTable label={title} size="sm" striped className="mb-0">
           <thead>
             <tr>
               <th style={{ width: '22%' }}>Date</th>
-              <th>Event</th>
+              <th style={{ minWidth: '14rem' }}>Event</th>
               <th style={{ width: '15%' }}>User</th>
             </tr>
           </thead>
@@ -55,7 +58,7 @@ export function BreadcrumbPanel({ clientId, objectType, objectId, refreshOn }: B
               </tr>
             ))}
           </tbody>
-        </Table>
+        </ResponsiveTable>
       )}
       <ShowMore pages={pages} />
     </Panel>

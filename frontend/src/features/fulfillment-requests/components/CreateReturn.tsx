@@ -11,32 +11,49 @@ import { useCarriers } from '../../../lib/reference-data/get-carriers';
 import { useShipProfiles } from '../../../lib/reference-data/get-ship-profiles';
 import { requestKey, useRequest } from '../api/get-request';
 import { getReturnLabel } from '../api/get-return-label';
+import { hasLiveShipment } from '../request-actions';
 import { shipProfileName } from '../ship-profiles';
 
 /** Spec part 2, §5: return labels are not made for these carriers. */
 const NOT_FOR_RETURNS = ['LTL', 'Custom'];
+const EMPTY_FORM = { profileId: '', shipMethod: '', length: '', width: '', height: '', weight: '' };
 
 /** /fulfillment_requests/{id}/return/create: a return label (PDF) back to the warehouse. */
 export function CreateReturn({ clientId, requestId }: { clientId: string; requestId: string }) {
   const { data: request } = useRequest(clientId, requestId);
   const { data: profiles } = useShipProfiles(clientId);
   const { data: carriers } = useCarriers();
-  const [values, setValues] = useState({ profileId: '', shipMethod: '', length: '', width: '', height: '', weight: '' });
+  const [values, setValues] = useState(EMPTY_FORM);
+  // One key per filled form: a second click sends the same key and gets the same label, not a second one.
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const { run, pending } = useMutation();
   const { show } = useAlerts();
   const { mutate } = useSWRConfig();
   usePageTitle('Create Return');
 
   if (!request || !profiles || !carriers) return <LoadingView />;
+  if (!hasLiveShipment(request)) {
+    return (
+      <section>
+        <h2>Create Return</h2>
+        <p>
+          <Link to={`/${clientId}/fulfillment_requests/${request.id}`}>{request.fulfillment_request_id}</Link> has no live
+          shipment: there is nothing to return.
+        </p>
+      </section>
+    );
+  }
   const usable = profiles.filter((profile) => !NOT_FOR_RETURNS.includes(profile.carrier_account.carrier_name));
   const profile = usable.find((candidate) => String(candidate.id) === values.profileId);
   const methods = carriers.find((carrier) => carrier.name === profile?.carrier_account.carrier_name)?.ship_methods ?? [];
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => {
+    setIdempotencyKey(crypto.randomUUID());
     setValues((current) => ({
       ...current,
       [name]: event.target.value,
       ...(name === 'profileId' ? { shipMethod: '' } : {}),
     }));
+  };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -49,10 +66,12 @@ export function CreateReturn({ clientId, requestId }: { clientId: string; reques
         width: Number(values.width),
         height: Number(values.height),
         weight: Number(values.weight),
-      }),
+      }, idempotencyKey),
     );
     if (label) {
       saveFile(label, `return-label-${request.fulfillment_request_id}.pdf`);
+      setValues(EMPTY_FORM);
+      setIdempotencyKey(crypto.randomUUID());
       await mutate(requestKey(clientId, requestId));
       show('success', 'Created!');
     }

@@ -1,8 +1,9 @@
-import { Badge, Col, Row, Table } from 'react-bootstrap';
+import { Badge, Col, Row } from 'react-bootstrap';
 import { Facts, Panel } from '../../../components/Facts';
 import { Link } from 'react-router';
 import { useCan } from '../../../lib/current-user';
 import { LoadingView } from '../../../components/LoadingView';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import { formatDate, formatDateTime } from '../../../lib/format-datetime';
 import { codeLabel } from '../../../lib/labels';
 import { RequestLogPanel } from '../../../components/request-log/RequestLogPanel';
@@ -162,7 +163,7 @@ function InventoryTable({ item }: { item: ItemType }) {
         <p className="text-muted small">
           A {item.composite_type_name.toLowerCase()} holds no stock of its own: available is what its child items can build.
         </p>
-        <Table size="sm" className="mb-0" responsive>
+        <ResponsiveTable size="sm" className="mb-0" label="Inventory">
           <thead>
             <tr>
               <th>Location</th>
@@ -179,13 +180,13 @@ function InventoryTable({ item }: { item: ItemType }) {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </ResponsiveTable>
       </Panel>
     );
   }
   return (
     <Panel title="Inventory">
-      <Table size="sm" className="mb-0" responsive>
+      <ResponsiveTable size="sm" className="mb-0" label="Inventory">
         <thead>
           <tr>
             <th>Location</th>
@@ -206,7 +207,7 @@ function InventoryTable({ item }: { item: ItemType }) {
             </tr>
           ))}
         </tbody>
-      </Table>
+      </ResponsiveTable>
     </Panel>
   );
 }
@@ -222,7 +223,7 @@ function InboundInventory({ item }: { item: ItemType }) {
       {lines.length === 0 ? (
         <p className="text-muted mb-0">No open ASNs for this product.</p>
       ) : (
-        <Table size="sm" className="mb-0" responsive>
+        <ResponsiveTable size="sm" className="mb-0" label="Inbound Inventory">
           <thead>
             <tr>
               <th>ASN ID</th>
@@ -245,7 +246,7 @@ function InboundInventory({ item }: { item: ItemType }) {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </ResponsiveTable>
       )}
     </Panel>
   );
@@ -273,7 +274,7 @@ function RelatedItemsTable({ title, empty, items, clientId, showType = false }: 
       {items.length === 0 ? (
         <p className="text-muted mb-0">{empty}</p>
       ) : (
-        <Table size="sm" className="mb-0" responsive>
+        <ResponsiveTable size="sm" className="mb-0" label={title}>
           <thead>
             <tr>
               <th>Name</th>
@@ -296,7 +297,7 @@ function RelatedItemsTable({ title, empty, items, clientId, showType = false }: 
               </tr>
             ))}
           </tbody>
-        </Table>
+        </ResponsiveTable>
       )}
     </Panel>
   );
@@ -308,7 +309,7 @@ function OpenShipments({ item, clientId }: { item: ItemType; clientId: string })
       {item.open_shipments.length === 0 ? (
         <p className="text-muted mb-0">No open shipments.</p>
       ) : (
-        <Table size="sm" className="mb-0" responsive>
+        <ResponsiveTable size="sm" className="mb-0" label="Open Shipments">
           <thead>
             <tr>
               <th>Order ID</th>
@@ -324,21 +325,11 @@ function OpenShipments({ item, clientId }: { item: ItemType; clientId: string })
           <tbody>
             {item.open_shipments.map((shipment) => (
               <tr key={shipment.shipment_id}>
+                <td>{shipment.order_id}</td>
                 <td>
-                  <Link to={`/${clientId}/orders/${encodeURIComponent(shipment.order_id)}`}>{shipment.order_id}</Link>
+                  <Link to={`/${clientId}/fulfillment_requests/${shipment.request_id}`}>{shipment.fulfillment_request_id}</Link>
                 </td>
-                <td>
-                  <Link to={`/${clientId}/fulfillment_requests/${encodeURIComponent(shipment.fulfillment_request_id)}`}>
-                    {shipment.fulfillment_request_id}
-                  </Link>
-                </td>
-                <td>
-                  <Link
-                    to={`/${clientId}/orders/${encodeURIComponent(shipment.order_id)}#${encodeURIComponent(shipment.shipment_id)}`}
-                  >
-                    {shipment.shipment_id}
-                  </Link>
-                </td>
+                <td>{shipment.shipment_id}</td>
                 <td>{formatDateTime(shipment.order_date)}</td>
                 <td>{codeLabel(shipment.status)}</td>
                 <td>{codeLabel(shipment.warehouse_id)}</td>
@@ -347,7 +338,7 @@ function OpenShipments({ item, clientId }: { item: ItemType; clientId: string })
               </tr>
             ))}
           </tbody>
-        </Table>
+        </ResponsiveTable>
       )}
     </Panel>
   );
