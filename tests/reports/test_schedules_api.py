@@ -28,7 +28,7 @@ def schedules_url(report, schedule_id=None):
 
 def error_of(response):
     body = response.get_json()
-    assert set(body) == {"error", "description"}, body
+    assert {"error", "description"} <= set(body) <= {"error", "description", "field", "fields"}, body
     return body
 
 
