@@ -24,7 +24,7 @@ export function RequestCard({ request, isAdmin }: Pick<FactsProps, 'request' | '
         ...(isAdmin ? ([['Internal ID', request.id]] as [string, number][]) : []),
         ['Fulfillment Request ID', request.fulfillment_request_id],
         ['Order ID', request.order_id],
-        ['Warehouse', request.warehouse_id],
+        ['Warehouse', codeLabel(request.warehouse_id)],
         ['Order Date', formatDateTime(request.created_at)],
         ['Created By', request.created_by_username],
       ]}
