@@ -125,6 +125,8 @@ def test_cancel_request_asks_first_and_a_begun_request_is_refused_as_a_whole(fac
         expect(shipment_row(page, shipment["id"])).to_contain_text("Cancelled")
     expect(page.get_by_role("button", name="Cancel Request")).to_have_count(0)
     expect(page.get_by_role("link", name="Create Return")).to_have_count(0)  # nothing left to return
+    expect(page.get_by_role("button", name="Save", exact=True)).to_have_count(0)
+    expect(page.get_by_role("button", name="Edit Items of set 1")).to_have_count(0)
     assert prompts == ["Are you sure you want to cancel fulfillment request FR-WHOLE? Every shipment of it is cancelled."] * 2
     screenshot(page, "request-cancelled")
     page.goto(f"{live_api}/{acme.id}/fulfillment_requests/{whole['id']}/return/create")

@@ -48,7 +48,7 @@ export function RequestDetail({ clientId, requestId }: { clientId: string; reque
       <Row>
         <Col lg={6}>
           <RequestCard request={request} isAdmin={user.isAdmin} />
-          <SettingsCard clientId={clientId} request={request} canChange={canChange} />
+          <SettingsCard clientId={clientId} request={request} canChange={canChange && live} />
           {showApproval && <ApprovalCard clientId={clientId} request={request} canApprove={canChange} />}
         </Col>
         <Col lg={6}>
