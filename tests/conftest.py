@@ -16,10 +16,9 @@ from argon2 import PasswordHasher
 from flask_migrate import upgrade
 
 from api.app import create_app
-from api.common.passwords import hash_password
+from api.common import passwords
 from api.extensions import db
-from tests import factories
-from tests.factories import PASSWORD, Factory
+from tests.factories import Factory
 from tests.live import MailCatcher, process_env, start_api, start_worker
 
 BACKEND = os.environ.get("PORTAL_TEST_BACKEND", "embedded")
@@ -201,18 +200,16 @@ def factory(app):
         yield Factory(app)
 
 
-@pytest.fixture(scope="session")
-def _password_hash():
-    """A real Argon2id hash of PASSWORD at the least cost Argon2 allows. A hash names its own cost and
-    is verified at it, so a log-in of a factory user (a browser test's, a live API's) takes a
-    millisecond, not the half second the portal's cost takes on a busy machine."""
-    return PasswordHasher(time_cost=1, memory_cost=8, parallelism=1).hash(PASSWORD)
-
-
-@pytest.fixture(autouse=True)
-def _hash_the_factory_password_once(monkeypatch, _password_hash):
-    """Argon2 is slow by design; factory users all share one real hash of PASSWORD (salt included)."""
-    monkeypatch.setattr(factories, "hash_password", lambda password: _password_hash if password == PASSWORD else hash_password(password))
+@pytest.fixture(scope="session", autouse=True)
+def _cheap_password_hashes():
+    """Argon2 is slow by design, half a second a hash on a busy machine: the tests hash at the least
+    cost Argon2 allows, still a real Argon2id hash. A hash names its own cost and is checked at it, so
+    the API processes the tests start check the factory users' passwords as quickly."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(passwords, "_hasher", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
+        passwords._dummy_hash.cache_clear()
+        yield
+    passwords._dummy_hash.cache_clear()
 
 
 @pytest.fixture
