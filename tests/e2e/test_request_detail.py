@@ -198,6 +198,10 @@ def test_a_return_label_is_made_once_per_filled_form_and_the_form_clears(factory
     for field in ("Length (in)", "Width (in)", "Height (in)", "Weight (lbs)", "Carrier"):
         expect(page.get_by_label(field)).to_have_value("")
     screenshot(page, "return-created")
+    page.set_viewport_size(PHONE)
+    expect(page.get_by_role("button", name="Create Return Label")).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, "return-created-390")
     db.session.expire_all()
     assert len(db.session.scalars(select(ReturnLabel).filter_by(request_id=sent["id"])).all()) == 1
 
@@ -236,6 +240,10 @@ def test_an_items_open_shipments_lead_to_their_requests(factory, live_api, page,
     expect(shipments.get_by_role("row", name=re.compile(r"^#1004 FR-OPEN \d+ .* Ready To Process NJ01 1 1$"))).to_be_visible()
     expect(shipments.get_by_role("row", name=re.compile(r"^#1004 FR-OPEN \d+ .* Validating NJ01 0 2$"))).to_be_visible()
     screenshot(page, "open-shipments")
+    page.set_viewport_size(PHONE)
+    expect(shipments.get_by_role("link", name="FR-OPEN").first).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, "open-shipments-390")
     shipments.get_by_role("link", name="FR-OPEN").first.click()
     expect(page).to_have_url(re.compile(rf"/fulfillment_requests/{request['id']}$"))
     expect(page.get_by_role("heading", name="Fulfillment Request FR-OPEN")).to_be_visible()
