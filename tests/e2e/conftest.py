@@ -1,6 +1,7 @@
 """Chromium (Debian's, driven by Playwright) against the built frontend served by the real API.
 
-Screenshots of every screen land in test-artifacts/screenshots/ to be looked at.
+Screenshots of every screen land in test-artifacts/screenshots/ to be looked at. axe-core checks each
+screen shot and every portal page a test leaves open against WCAG 2.1 A and AA: a violation fails the test.
 """
 import re
 from pathlib import Path
@@ -16,6 +17,10 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 SCREENSHOTS = PROJECT_ROOT / "test-artifacts" / "screenshots"
+AXE_SCRIPT = PROJECT_ROOT / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
+AXE_OPTIONS = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
+# The contexts a test opened, for the check of its pages when it ends.
+_CONTEXTS = pytest.StashKey[list]()
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -34,9 +39,9 @@ def browser():
 
 
 @pytest.fixture
-def new_page(browser):
+def new_page(browser, request):
     """Open pages in fresh browser contexts (separate storage, like separate people)."""
-    contexts = []
+    contexts = request.node.stash.setdefault(_CONTEXTS, [])
 
     def open_page():
         context = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -62,8 +67,61 @@ def screenshot(request):
     def take(page, name):
         test = re.sub(r"\W+", "_", request.node.name)
         page.screenshot(path=str(SCREENSHOTS / f"{test}-{name}.png"), full_page=True, animations="disabled")
+        if _is_portal(page):
+            assert_accessible(page, f"screen '{name}'")
 
     return take
+
+
+def accessibility_violations(page):
+    """axe-core's WCAG 2.1 A and AA violations on the page as it is now. Evaluated through the
+    debugging protocol, so the portal's Content-Security-Policy (no inline scripts) does not refuse it."""
+    page.wait_for_load_state()
+    if not page.evaluate("() => Boolean(window.axe)"):
+        page.evaluate("() => {\n" + AXE_SCRIPT.read_text(encoding="utf-8") + "\n}")
+    # Reduced motion ends Bootstrap's fades at once, so axe never meets an alert half faded in.
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        return page.evaluate("(options) => axe.run(document, options).then((result) => result.violations)", AXE_OPTIONS)
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+
+
+def describe_violations(violations, nodes_per_rule=5):
+    """One line per rule (its id, impact and help), one per element (its selector and what is wrong)."""
+    lines = []
+    for violation in violations:
+        lines.append(f"{violation['id']} ({violation['impact']}): {violation['help']} ({len(violation['nodes'])} elements)")
+        for node in violation["nodes"][:nodes_per_rule]:
+            summary = " ".join((node.get("failureSummary") or "").split())
+            lines.append(f"  {' '.join(map(str, node['target']))}: {summary}")
+        if len(violation["nodes"]) > nodes_per_rule:
+            lines.append(f"  and {len(violation['nodes']) - nodes_per_rule} more")
+    return "\n".join(lines)
+
+
+def assert_accessible(page, what):
+    violations = accessibility_violations(page)
+    if violations:
+        raise AssertionError(f"axe-core finds WCAG violations on {what} ({page.url}):\n{describe_violations(violations)}")
+
+
+def _is_portal(page):
+    """Whether the page shows the portal, not a blank page, a download or a stand-in for the shop platform."""
+    return not page.is_closed() and page.url.startswith("http") and page.query_selector("#root") is not None
+
+
+def _portal_pages(contexts):
+    return [page for context in contexts for page in context.pages if _is_portal(page)]
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """Every screen a test ends on is checked too, whether or not the test took its picture."""
+    result = yield
+    for page in _portal_pages(item.stash.get(_CONTEXTS, [])):
+        assert_accessible(page, "the page the test ended on")
+    return result
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,7 @@
 import { BrowserRouter } from 'react-router';
 import { AlertsProvider } from '../components/Alerts';
 import { AppRoutes } from './AppRoutes';
+import './theme.css';
 
 export function App() {
   return (

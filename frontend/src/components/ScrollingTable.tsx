@@ -90,6 +90,8 @@ export function ScrollingTable<Row>({
       ref={scrollRef}
       className="border rounded"
       style={{ height: 'calc(100vh - 320px)', minHeight: 360, overflow: 'auto' }}
+      // Focusable, so keyboard users can scroll it (sideways on a narrow screen) even when no row has a link.
+      tabIndex={0}
       data-testid={testId}
     >
       <Table hover className="mb-0 small" style={{ tableLayout: 'fixed', minWidth }}>

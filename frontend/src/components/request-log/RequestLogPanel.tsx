@@ -26,7 +26,7 @@ export function RequestLogPanel({ clientId, objectType, objectId }: RequestLogPa
       <Card.Header className="p-0">
         <Button
           variant="link"
-          className="w-100 text-start text-decoration-none fw-bold"
+          className="w-100 text-start text-decoration-none fw-bold text-primary-emphasis"
           aria-expanded={open}
           aria-controls={bodyId}
           onClick={() => setOpen((current) => !current)}

@@ -57,7 +57,7 @@ export function RequestLogEntryPage({ clientId, requestId }: { clientId: string;
               </Card.Header>
               <Card.Body>
                 {body ? (
-                  <pre className="mb-0" style={{ maxHeight: 480, overflow: 'auto', whiteSpace: 'pre-wrap' }}>
+                  <pre className="mb-0" style={{ maxHeight: 480, overflow: 'auto', whiteSpace: 'pre-wrap' }} tabIndex={0}>
                     {prettyBody(body)}
                   </pre>
                 ) : (

@@ -93,7 +93,7 @@ function LoadedReportRunPage({ clientId, report, isAdmin, canAuthor }: { report:
       {report.query && (
         <details className="mb-3">
           <summary>SQL</summary>
-          <pre className="bg-light border rounded p-2 mt-2">
+          <pre className="bg-light border rounded p-2 mt-2" tabIndex={0}>
             <code>{report.query}</code>
           </pre>
         </details>

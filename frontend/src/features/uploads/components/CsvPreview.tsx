@@ -1,4 +1,4 @@
-import { Table } from 'react-bootstrap';
+import { ResponsiveTable } from '../../../components/ResponsiveTable';
 import type { CsvRow } from '../csv/read-csv-file';
 import { formatCount } from '../../../lib/pluralize';
 
@@ -25,7 +25,7 @@ export function CsvPreview({ headers, rows, problemsByLine }: CsvPreviewProps) {
             ? 'The one row:'
             : `All ${rows.length} rows:`}
       </figcaption>
-      <Table size="sm" bordered responsive aria-label="File preview" className="small">
+      <ResponsiveTable size="sm" bordered label="File preview" className="small">
         <thead>
           <tr>
             <th>Line</th>
@@ -53,7 +53,7 @@ export function CsvPreview({ headers, rows, problemsByLine }: CsvPreviewProps) {
             );
           })}
         </tbody>
-      </Table>
+      </ResponsiveTable>
     </figure>
   );
 }

@@ -21,7 +21,7 @@ export function UserList({ clientId }: { clientId: string }) {
           to={`/${clientId}/users/${encodeURIComponent(user.username)}`}
         >
           <div>{user.real_name || user.username}</div>
-          <small className="opacity-75">{roleLabel(user.role)}</small>
+          <small>{roleLabel(user.role)}</small>
         </ListGroup.Item>
       ))}
     </ListGroup>
