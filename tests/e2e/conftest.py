@@ -64,9 +64,10 @@ def page(new_page):
 def screenshot(request):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
-    def take(page, name):
+    def take(page, name, full_page=True):
+        """``full_page=False`` for a page too tall to shoot whole in time on a busy machine (axe still reads all of it)."""
         test = re.sub(r"\W+", "_", request.node.name)
-        page.screenshot(path=str(SCREENSHOTS / f"{test}-{name}.png"), full_page=True, animations="disabled")
+        page.screenshot(path=str(SCREENSHOTS / f"{test}-{name}.png"), full_page=full_page, animations="disabled")
         if _is_portal(page):
             assert_accessible(page, f"screen '{name}'")
 
