@@ -2,9 +2,10 @@
 import base64
 import re
 
+import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import log_in
+from tests.e2e.conftest import assert_accessible, log_in
 from tests.factories import PASSWORD
 
 PNG_1X1 = (
@@ -108,3 +109,25 @@ def test_api_reference_renders_the_openapi_document(factory, live_api, page, scr
     expect(page.get_by_text("Log in with username and password; answers a bearer token.")).to_be_visible()
     screenshot(page, "api-reference", full_page=False)
     assert [url for url in external if not url.startswith("data:")] == []
+
+
+def test_the_accessibility_check_names_each_violation_it_finds(factory, live_api, page):
+    acme = factory.client("Acme Outdoor", version=2)
+    factory.user("client", acme, username="alex")
+    log_in(page, live_api, "alex", PASSWORD)
+    expect(page.get_by_role("heading", name="Fulfillment Requests")).to_be_visible()
+    assert_accessible(page, "the request list")
+
+    page.evaluate("""() => {
+        const faint = document.createElement('p');
+        faint.id = 'faint';
+        faint.textContent = 'Too pale to read';
+        faint.style.color = '#bbbbbb';
+        document.querySelector('main').append(faint);
+    }""")
+
+    with pytest.raises(AssertionError) as refusal:
+        assert_accessible(page, "the request list")
+    assert "color-contrast (serious)" in str(refusal.value)
+    assert "#faint: Fix any of the following: Element has insufficient color contrast" in str(refusal.value)
+    page.evaluate("() => document.getElementById('faint').remove()")
