@@ -43,6 +43,7 @@ class Error(Schema):
 class ApiError(Exception):
     status = 400
     code = "bad_request"
+    headers = None  # of the answer, e.g. Retry-After
 
     def __init__(self, description, code=None, errors=None, field=None, labels=None):
         """``field`` is the path of the field the error is about; ``{field}`` in ``description`` stands for
@@ -222,7 +223,8 @@ def register_error_handlers(app, is_passing_outage=lambda error: False):
 
     @app.errorhandler(ApiError)
     def handle_api_error(error):
-        return error_response(error.status, error.code, error.description, error.errors, field=error.field)
+        return error_response(error.status, error.code, error.description, error.errors, headers=error.headers,
+                              field=error.field)
 
     @app.errorhandler(HTTPException)
     def handle_http_exception(error):

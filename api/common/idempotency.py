@@ -1,10 +1,11 @@
 """``Idempotency-Key`` for creating calls: a repeated key answers the first answer again.
 
 The key is reserved before the work starts, so a second request arriving while the first still runs
-is told so (409) instead of doing the work twice; a failed first attempt frees the key. The
-reservation is a lease its request renews while it runs: a key whose request is gone without freeing
-it (its clean-up met the database down, its process was killed) is taken over once the lease has run
-out, so the retry a 503 asked for is answered rather than refused for good.
+is told so (409, with Retry-After: when the key's lease runs out) instead of doing the work twice; a
+failed first attempt frees the key. The reservation is a lease its request renews while it runs: a key
+whose request is gone without freeing it (its clean-up met the database down, its process was killed)
+is taken over once the lease has run out, so the retry a 503 asked for is answered rather than refused
+for good.
 
 A body the view reads as a stream (a CSV upload) is not held to be compared: its fingerprint is
 taken from the digest of what was read, once the view has read it, and a repeated key reads the
@@ -12,6 +13,7 @@ body through its digest only before answering the first answer.
 """
 import hashlib
 import json
+import math
 from functools import wraps
 
 import orjson
@@ -83,8 +85,18 @@ def _replay(record):
     return response
 
 
-def _in_use():
-    return Conflict("A request with this Idempotency-Key is still in progress.", code="idempotency_key_in_use")
+def retry_after(lease_expires_at, lease_seconds, now):
+    """Whole seconds until a busy key's lease runs out (its full length while the holder is only being
+    recorded), at least 1: when a retry may find the key free or taken over."""
+    if lease_expires_at is None:
+        return math.ceil(lease_seconds)
+    return max(1, math.ceil((lease_expires_at - now).total_seconds()))
+
+
+def _in_use(lease_expires_at, lease_seconds):
+    error = Conflict("A request with this Idempotency-Key is still in progress.", code="idempotency_key_in_use")
+    error.headers = {"Retry-After": str(retry_after(lease_expires_at, lease_seconds, utcnow()))}
+    return error
 
 
 def _take_over(record_id, fingerprint, lease_seconds):
@@ -126,11 +138,11 @@ def idempotent(view):
         if record is not None and not taken_over:
             fingerprint = _fingerprint(streamed)
             if record.fingerprint == _PENDING:
-                raise _in_use()
+                raise _in_use(record.lease_expires_at, lease_seconds)
             if record.fingerprint != fingerprint:
                 raise UnprocessableKey("This Idempotency-Key was already used for a different request.")
             if record.response_status is None:
-                raise _in_use()
+                raise _in_use(record.lease_expires_at, lease_seconds)
             return _replay(record)
         if record is None:
             record = IdempotencyKey(**owner, fingerprint=first_fingerprint(), lease_expires_at=lease_end(lease_seconds))
@@ -139,7 +151,7 @@ def idempotent(view):
                 db.session.commit()
             except IntegrityError:
                 db.session.rollback()
-                raise _in_use() from None
+                raise _in_use(None, lease_seconds) from None
 
         record_id = record.id
         renewal = LeaseRenewal(

@@ -64,5 +64,17 @@ def test_a_streamed_upload_left_pending_is_taken_over_with_a_body_of_its_own(cli
 def test_a_key_whose_lease_still_runs_is_busy(client, factory, admin):
     left_behind(client, admin, "busy-2", utcnow() + timedelta(seconds=60))
 
-    assert_error(post(client, factory, admin, "busy-2"), 409, "idempotency_key_in_use")
+    busy = post(client, factory, admin, "busy-2")
+
+    assert_error(busy, 409, "idempotency_key_in_use")
+    assert 58 <= int(busy.headers["Retry-After"]) <= 60, dict(busy.headers)
     assert clients_named("Initech") == 0
+
+
+def test_a_busy_key_says_to_retry_when_its_lease_runs_out_and_never_sooner_than_in_a_second():
+    now = utcnow()
+
+    assert idempotency.retry_after(now + timedelta(seconds=9.2), 15, now) == 10
+    assert idempotency.retry_after(now + timedelta(milliseconds=1), 15, now) == 1
+    assert idempotency.retry_after(now - timedelta(seconds=3), 15, now) == 1
+    assert idempotency.retry_after(None, 15, now) == 15  # held by a request that is only now being recorded
