@@ -115,7 +115,7 @@ def claim_stranded_mail(now, limit=500):
     due MAIL_RESEND_SECONDS ago or more, and held by no live worker (their message was lost with a
     broker or a worker, or the database went away while they were being sent). Each is due again
     MAIL_RESEND_SECONDS later, so a sweep sends it once per that time, and a second sweep not at all."""
-    overdue = now - timedelta(seconds=current_app.config["MAIL_RESEND_SECONDS"])
+    overdue = _overdue(now)
     stranded = and_(
         OutboundEmail.sent_at.is_(None), OutboundEmail.failed_at.is_(None), OutboundEmail.next_attempt_at < overdue,
         or_(OutboundEmail.claimed_at.is_(None), OutboundEmail.claimed_at < now - CLAIM_EXPIRY),
@@ -127,6 +127,20 @@ def claim_stranded_mail(now, limit=500):
     ).all()
     db.session.commit()
     return taken
+
+
+def release_unsent_mail(email_ids, now):
+    """Undo the claim of mails the broker did not take (it is down): the next sweep sends them, not
+    one MAIL_RESEND_SECONDS later, as no message of theirs can be on its way."""
+    if email_ids:
+        db.session.execute(update(OutboundEmail).where(OutboundEmail.id.in_(email_ids), OutboundEmail.next_attempt_at == now)
+                           .values(next_attempt_at=_overdue(now)))
+        db.session.commit()
+
+
+def _overdue(now):
+    """A mail unsent and due before this is stranded: its message is lost or its worker gone."""
+    return now - timedelta(seconds=current_app.config["MAIL_RESEND_SECONDS"])
 
 
 def mail_state(email):

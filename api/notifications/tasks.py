@@ -43,13 +43,15 @@ def send_stranded_mail(now):
     """Send again the mails nobody is sending (see service.claim_stranded_mail); answers their ids.
     A broker that does not take one now leaves it for the next sweep."""
     sent = []
-    for email_id in service.claim_stranded_mail(now):
+    claimed = service.claim_stranded_mail(now)
+    for email_id in claimed:
         try:
             deliver_email.delay(email_id)
         except KombuOperationalError:
             log.warning("the broker did not take e-mail %s; the next sweep sends it", email_id)
             break
         sent.append(email_id)
+    service.release_unsent_mail(claimed[len(sent):], now)
     if sent:
         log.warning("sent again %d e-mail(s) nobody was sending: %s", len(sent), sent[:20])
     return sent

@@ -54,8 +54,10 @@ def test_a_failed_attempt_is_due_again_when_its_retry_is(factory):
     assert before + timedelta(seconds=120) <= email.next_attempt_at <= after + timedelta(seconds=120)
 
 
-def test_a_broker_that_takes_nothing_leaves_the_mail_for_a_later_sweep(app, factory, monkeypatch):
-    email_id = _mail("broker-down", next_attempt_at=NOW - timedelta(hours=1))
+def test_mails_the_broker_did_not_take_are_sent_by_the_next_sweep(app, factory, monkeypatch):
+    """Not MAIL_RESEND_SECONDS later: a send the broker refused is not an attempt that might still arrive."""
+    older = _mail("broker-down-1", next_attempt_at=NOW - timedelta(hours=2))
+    newer = _mail("broker-down-2", next_attempt_at=NOW - timedelta(hours=1))
 
     def broker_down(_email_id):
         raise KombuOperationalError("connection refused")
@@ -63,5 +65,6 @@ def test_a_broker_that_takes_nothing_leaves_the_mail_for_a_later_sweep(app, fact
     monkeypatch.setattr(tasks.deliver_email, "delay", broker_down)
     assert tasks.send_stranded_mail(NOW) == []
 
-    later = NOW + timedelta(seconds=app.config["MAIL_RESEND_SECONDS"] + 1)
-    assert _sent_again(monkeypatch, later) == [email_id]
+    next_sweep = NOW + timedelta(seconds=app.config["JOB_SWEEP_SECONDS"])
+    assert _sent_again(monkeypatch, next_sweep) == [older, newer]
+    assert _sent_again(monkeypatch, next_sweep + timedelta(seconds=1)) == []
