@@ -3,7 +3,7 @@ placed by the allocation engine; read, changed and approved (listed in api.order
 from sqlalchemy import func, select
 
 from api.addresses.service import country_code, validate_address
-from api.common.errors import Conflict, InvalidInput, NotFound
+from api.common.errors import FIELD, Conflict, InvalidInput, NotFound
 from api.common.tenancy import get_scoped_or_404, owned_by
 from api.common.text import code_label
 from api.common.timeutil import utcnow
@@ -62,7 +62,7 @@ def update_request(client_id, identity, request_id, fields):
     """Change the fill type, desired ship date or references of a request."""
     request = request_of(client_id, request_id)
     if "desired_ship_date" in fields and fields["desired_ship_date"] < utcnow().date():
-        rules.refuse(f"desired_ship_date {fields['desired_ship_date'].isoformat()} is before today.")
+        rules.refuse(f"{FIELD} {fields['desired_ship_date'].isoformat()} is before today.", "desired_ship_date")
     before = {name: getattr(request, name) for name in fields}
     for name, value in fields.items():
         setattr(request, name, value)
@@ -107,7 +107,7 @@ def change_address(client_id, identity, request_id, address, skip_validation=Fal
     request = request_of(client_id, request_id)
     _refuse_when_past_processing(request, "The address", "address_not_editable")
     if country_code(address["country"]) is None:
-        rules.refuse(f"to_address.country '{address['country']}' is not a country.")
+        rules.refuse(f"{FIELD} '{address['country']}' is not a country.", "country")
     checked = validate_address(address)
     stored = checked["is_valid"] or skip_validation
     if stored:

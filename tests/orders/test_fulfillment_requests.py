@@ -227,7 +227,8 @@ def test_fill_type_date_and_references_can_be_changed(client, manager, catalogue
     assert changed.status_code == 200
     assert (changed.get_json()["fill_type"], changed.get_json()["desired_ship_date"], changed.get_json()["reference2"]) == (
         "complete", tomorrow(), "R2")
-    assert_error(past, 422, "invalid_fulfillment_request")
+    refused = assert_error(past, 422, "invalid_fulfillment_request")
+    assert (refused["description"], refused["field"]) == ("Desired Ship Date 2020-01-01 is before today.", "desired_ship_date")
 
 
 def test_a_change_keeps_the_fields_it_leaves_out(client, manager, catalogue):
