@@ -45,7 +45,7 @@ export function BreadcrumbPanel({ clientId, objectType, objectId, refreshOn, pat
           <thead>
             <tr>
               <th style={{ width: '22%' }}>Date</th>
-              <th style={{ minWidth: '14rem' }}>Event</th>
+              <th>Event</th>
               <th style={{ width: '15%' }}>User</th>
             </tr>
           </thead>
@@ -53,7 +53,7 @@ export function BreadcrumbPanel({ clientId, objectType, objectId, refreshOn, pat
             {crumbs.map((crumb, index) => (
               <tr key={`${crumb.datetime}-${index}`}>
                 <td className="text-nowrap">{formatDateTime(crumb.datetime)}</td>
-                <td className="text-break">{crumb.message}</td>
+                <td style={{ minWidth: '14rem' }}>{crumb.message}</td>
                 <td>{crumb.username}</td>
               </tr>
             ))}
