@@ -21,59 +21,30 @@ from api.imports.first_seen import FirstSeen
 from api.imports.registry import BatchCheck, Validated, register_import
 from api.imports.service import submit_import_in_batches
 from api.imports.upload_rows import upload_batches
-from api.orders.models import ADDRESS_PARTS, OPTIONS
-from api.orders.schemas import EDI_RETAILERS, EDI_TEXT_FIELDS, RequestWrite, ShipToAddress
+from api.orders.fields import ADDRESS, EDI, FIELD_TABLE, FIELDS_OF, LINE, OPTION, OWN, SET
+from api.orders.schemas import RequestWrite
 from api.orders.placement import ids_of, place_requests, store_requests
 from api.orders.rules import check_requests, duplicate_request
 
 IMPORT_FULFILLMENT_REQUESTS = "import_fulfillment_requests"
 
-ADDRESS_COLUMNS = tuple(f"to_{part}" for part in ADDRESS_PARTS)
-# The EDI metadata of a retail shipment, column → field: edi_retailer → retailer, edi_reference_1 as it is.
-EDI_COLUMNS = {name if name.startswith("edi_") else f"edi_{name}": name
-               for name in ("retailer", "cancel_date", "po_number", *EDI_TEXT_FIELDS[1:])}
-REQUEST_COLUMNS = (
-    "fulfillment_request_id", "order_id", "warehouse_id", "fill_type", "ship_together", "ship_profile_id",
-    "ship_method", "shipment_type", "desired_ship_date", "reference1", "reference2", "reference3", "billing_type",
-    "billing_account", "billing_postal_code", "incoterm", *OPTIONS, *ADDRESS_COLUMNS, "set_type", "gift_note",
-    *EDI_COLUMNS,
-)
-LINE_COLUMNS = ("upc", "quantity", "customs_value")
+# The file's columns, from the request's field table: a request's own on each of its rows (or its
+# first), then an item line's.
+ADDRESS_COLUMNS = {spec.column: spec.name for spec in FIELDS_OF[ADDRESS]}
+EDI_COLUMNS = {spec.column: spec.name for spec in FIELDS_OF[EDI]}
+SET_COLUMNS = {spec.column: spec.name for spec in FIELDS_OF[SET]}
+TOP_COLUMNS = tuple(spec.column for spec in FIELDS_OF[OWN] + FIELDS_OF[OPTION])
+REQUEST_COLUMNS = tuple(spec.column for spec in FIELD_TABLE if spec.part != LINE)
+LINE_COLUMNS = tuple(spec.column for spec in FIELDS_OF[LINE])
 # One schema for every request of a file: a schema instance deep-copies its fields (and nested
 # schemas), which per request cost more time and memory than checking the request itself.
 REQUEST_FIELDS = RequestWrite()
 COLUMNS = REQUEST_COLUMNS + LINE_COLUMNS
 # Those every request needs a value in (its address's too, as a single new request): a file without
 # one of them could create nothing, and the upload page marks them required.
-REQUIRED_COLUMNS = ("fulfillment_request_id", *(f"to_{name}" for name, part in ShipToAddress().fields.items()
-                                                if part.required), "upc", "quantity")
+REQUIRED_COLUMNS = tuple(spec.column for spec in FIELD_TABLE if spec.required)
 NOT_AN_OBJECT = "A row must be an object keyed by column header."
-COLUMN_DESCRIPTIONS = {
-    "fulfillment_request_id": "Your reference of the request, unique among your requests; its rows go together",
-    "order_id": "Your order number", "warehouse_id": "CA01, NJ01, TX01, BC01, IL01, NJ03, CA02, TX02 or optimal (default)",
-    "fill_type": "partial (default), complete, kill or partial_kill",
-    "ship_together": "true needs a warehouse_id other than optimal and fill_type complete",
-    "ship_profile_id": "One of your ship profiles", "ship_method": "A ship method of the profile's carrier",
-    "shipment_type": "default_shipment_type (default) or another shipment type",
-    "desired_ship_date": "YYYY-MM-DD, today or later (default today)",
-    "reference1": "Free text", "reference2": "Free text", "reference3": "Free text",
-    "billing_type": "sender (default), recipient, collect or third_party",
-    "billing_account": "Required for third_party billing", "billing_postal_code": "Required for third_party billing",
-    "incoterm": "DDU or DDP", "saturday_delivery": "true only for UPS and FedEx express ship methods",
-    "signature_required": "true or false", "expedited": "true or false", "one_upc_per_shipment": "true or false",
-    "one_sku_per_shipment": "true or false", "one_product_code_per_shipment": "true or false",
-    "to_name": "Recipient", "to_company": "Company", "to_address_1": "Street", "to_address_2": "Apartment, suite",
-    "to_address_3": "More address", "to_city": "City", "to_state": "State or province", "to_postal_code": "Postal code",
-    "to_country": "Country code or name", "to_phone": "Phone", "to_email": "E-mail",
-    "set_type": "default_set_type (default), gift_note, gift_wrap or duct_wrap", "gift_note": "At most 500 characters",
-    "upc": "The item of this row; one row per UPC in a request",
-    "quantity": "1 to 1000", "customs_value": "Per unit, 0 to 99999999; required outside the US",
-    "edi_retailer": f"A retail (EDI) shipment's retailer: {', '.join(EDI_RETAILERS)}; any EDI column makes the "
-                    "request a retail shipment, which needs edi_retailer, edi_cancel_date and edi_po_number",
-    "edi_cancel_date": "YYYY-MM-DD, today or later (required for a retail shipment)",
-    "edi_po_number": "The retailer's purchase order (required for a retail shipment)",
-    **{column: "EDI metadata, free text" for column in list(EDI_COLUMNS)[3:]},
-}
+COLUMN_DESCRIPTIONS = {spec.column: spec.description for spec in FIELD_TABLE}
 
 
 def _cell(value):
@@ -247,24 +218,25 @@ def _payload(rows, errors):
                 conflicts.append((line, f"{column} '{value}' differs from line {first[column][1]} of this request."))
     errors.extend(conflicts)
     given = {column: value for column, (value, _) in first.items()}
-    request = {column: given[column] for column in REQUEST_COLUMNS
-               if column in given and column not in ADDRESS_COLUMNS and column not in EDI_COLUMNS
-               and column not in ("set_type", "gift_note")}
-    request["to_address"] = {column[3:]: given[column] for column in ADDRESS_COLUMNS if column in given}
-    edi = {field: given[column] for column, field in EDI_COLUMNS.items() if column in given}
+    request = {column: given[column] for column in TOP_COLUMNS if column in given}
+    request["to_address"] = _named(ADDRESS_COLUMNS, given)
+    edi = _named(EDI_COLUMNS, given)
     if edi:
         request["edi"] = edi
     request_set = {"items": [{column: cells.get(column) for column in LINE_COLUMNS if cells.get(column) is not None}
                              for _, cells in rows]}
-    if "set_type" in given:
-        request_set["type"] = given["set_type"]
-    if "gift_note" in given:
-        request_set["gift_note"] = given["gift_note"]
+    request_set.update(_named(SET_COLUMNS, given))
     request["sets"] = [request_set]
     return request, bool(conflicts)
 
 
+def _named(columns, given):
+    """The cells given of ``columns`` ({column: field}) keyed by their fields' names."""
+    return {field: given[column] for column, field in columns.items() if column in given}
+
+
 _EDI_COLUMN_OF = {field: column for column, field in EDI_COLUMNS.items()}
+_SET_COLUMN_OF = {field: column for column, field in SET_COLUMNS.items()}
 
 
 def _column_of(path):
@@ -272,8 +244,8 @@ def _column_of(path):
         return f"to_{path[1]}"
     if path[0] == "edi" and len(path) > 1:
         return _EDI_COLUMN_OF.get(path[1], path[1])
-    if path[0] == "sets" and len(path) >= 3 and path[2] == "type":
-        return "set_type"
+    if path[0] == "sets" and len(path) >= 3 and path[2] in _SET_COLUMN_OF:
+        return _SET_COLUMN_OF[path[2]]
     if path[0] == "sets" and len(path) >= 5:
         return path[4]
     return path[-1] if path[0] == "sets" else path[0]

@@ -14,8 +14,9 @@ from api.common.timeutil import day_start_utc, utcnow
 from api.extensions import db, on_postgresql
 from api.jobs.registry import ResultMail, job_kind
 from api.jobs.service import start_job
+from api.orders.fields import ADDRESS, FIELDS_OF
 from api.orders.models import (
-    ADDRESS_PARTS, CANCELED, SHIPPED, VALIDATING, FulfillmentRequest, RequestSet, SetItem, Shipment, ShipmentLine,
+    CANCELED, SHIPPED, VALIDATING, FulfillmentRequest, RequestSet, SetItem, Shipment, ShipmentLine,
 )
 from api.orders.schemas import RequestFilters
 from api.orders.service import present
@@ -30,7 +31,7 @@ EXPORT_COLUMNS = {
     "fulfillment_request_id": "fulfillment_request_id", "order_id": "order_id", "status": "progress",
     "warehouse_id": "warehouse_id", "ship_profile_id": "ship_profile_id", "ship_method": "ship_method",
     "fill_type": "fill_type", "desired_ship_date": "desired_ship_date",
-    **{f"to_{part}": f"to_address.{part}" for part in ADDRESS_PARTS},
+    **{spec.column: f"to_address.{spec.name}" for spec in FIELDS_OF[ADDRESS]},
     "created_at": "created_at", "created_by_username": "created_by_username",
 }
 

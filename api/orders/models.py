@@ -17,12 +17,8 @@ OPTIMAL = "optimal"
 VALIDATING, READY_TO_PROCESS, PROCESSING, PENDING_SHIP_LABEL, SHIPPED, CANCELED = SHIPMENT_STATUSES = (
     "validating", "ready_to_process", "processing", "pending_ship_label", "shipped", "canceled",
 )
-ADDRESS_PARTS = ("name", "company", "address_1", "address_2", "address_3", "city", "state", "postal_code",
-                 "country", "phone", "email")
 # What a set item may carry for the warehouse, as the client sent it.
 ITEM_DETAILS = ("serial_numbers", "personalization", "font", "text", "color")
-OPTIONS = ("saturday_delivery", "signature_required", "expedited", "one_upc_per_shipment", "one_sku_per_shipment",
-           "one_product_code_per_shipment")
 
 
 class FulfillmentRequest(db.Model):
@@ -64,7 +60,7 @@ class FulfillmentRequest(db.Model):
     billing_account: Mapped[str | None] = mapped_column(db.String(60))
     billing_postal_code: Mapped[str | None] = mapped_column(db.String(20))
     incoterm: Mapped[str | None] = mapped_column(db.String(3))
-    options: Mapped[dict] = mapped_column(db.JSON, default=dict)  # OPTIONS, each true or false
+    options: Mapped[dict] = mapped_column(db.JSON, default=dict)  # fields.OPTIONS, each true or false
     edi: Mapped[dict | None] = mapped_column(db.JSON)  # EDI metadata of a retail shipment
     requires_approval: Mapped[bool] = mapped_column(default=False)
     requires_approval_reason: Mapped[str | None] = mapped_column(db.String(20))  # ltl, fraud

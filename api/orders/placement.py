@@ -8,23 +8,19 @@ from typing import NamedTuple
 
 from sqlalchemy import bindparam, select, update
 
-from api.addresses.service import validate_address
+from api.addresses.service import ADDRESS_FIELDS, validate_address
 from api.audit.models import Breadcrumb
 from api.common.row_writes import inserted_ids, insert_new_rows, insert_rows
 from api.common.timeutil import utcnow
 from api.extensions import db
 from api.inventory.models import InventoryLevel, InventoryMovement
 from api.orders import allocation, history
+from api.orders.fields import OPTIONS, OWN_COLUMNS
 from api.orders.models import (
-    ADDRESS_PARTS, CANCELED, ITEM_DETAILS, OPTIONS, READY_TO_PROCESS, VALIDATING, FulfillmentRequest, RequestSet, SetItem, Shipment,
-    ShipmentLine,
+    CANCELED, ITEM_DETAILS, READY_TO_PROCESS, VALIDATING, FulfillmentRequest, RequestSet, SetItem, Shipment, ShipmentLine,
 )
 from api.products.models import VIRTUAL_TYPES
 from api.warehouses.models import Warehouse
-
-REQUEST_COLUMNS = ("fulfillment_request_id", "order_id", "warehouse_id", "fill_type", "ship_together", "ship_profile_id",
-                   "ship_method", "shipment_type", "desired_ship_date", "reference1", "reference2", "reference3",
-                   "billing_type", "billing_account", "billing_postal_code", "incoterm")
 
 
 class _PickedLine(NamedTuple):
@@ -116,8 +112,8 @@ def _insert_requests(client_id, actor, batch, addresses, job_id):
             # An LTL request waits for the warehouse's approval of the freight.
             "edi": _storable_edi(fields["edi"]), "requires_approval": ltl, "requires_approval_reason": "ltl" if ltl else None,
             "fraud": False,
-            **{name: fields[name] for name in REQUEST_COLUMNS},
-            **{f"to_{part}": stored.get(part) for part in ADDRESS_PARTS},
+            **{name: fields[name] for name in OWN_COLUMNS},
+            **{f"to_{part}": stored.get(part) for part in ADDRESS_FIELDS},
         })
     # The ids ascend in the order of the batch, which is the order of allocation.
     return dict(insert_new_rows(FulfillmentRequest.__table__, rows, unique=("client_id", "fulfillment_request_id"),

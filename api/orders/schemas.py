@@ -5,16 +5,8 @@ from api.common.pagination import PageArgs
 from api.common.schema_fields import decimal_in_range, optional_text, required_text
 from api.common.timeutil import check_time_zone
 from api.orders.field_labels import REQUEST_LABELS
-from api.orders.models import BILLING_TYPES, FILL_TYPES, INCOTERMS, OPTIMAL, SET_TYPES, SHIPMENT_STATUSES
-from api.warehouses.locations import LOCATIONS
-
-EDI_RETAILERS = ("amazon", "bestbuy", "bloomingdales", "century21", "chewy", "costco", "jcpenny", "macys", "neiman",
-                 "nordstrom", "qvc", "rei", "ruegilt", "saks", "sephora", "stitchfix", "target", "tjmaxx", "walmart",
-                 "wayfair", "zappos")
-EDI_TEXT_FIELDS = ("po_number", "department_number", "dc_number", "division_number", "store_number", "store_name",
-                   "store_address1", "store_address2", "store_city", "store_state", "store_postalcode",
-                   "product_description", "product_type", "edi_reference_1", "edi_reference_2", "edi_reference_3",
-                   "vendor_number", "group_number")
+from api.orders.fields import EDI, LINE, OPTION, OWN, SET, writes
+from api.orders.models import FILL_TYPES, SET_TYPES, SHIPMENT_STATUSES
 
 
 class ShipToAddress(Address):
@@ -29,62 +21,29 @@ class ShipToAddress(Address):
     validation_error = fields.String(dump_only=True, allow_none=True)
 
 
-Edi = Schema.from_dict({
-    "retailer": fields.String(required=True, validate=validate.OneOf(EDI_RETAILERS)),
-    "cancel_date": fields.Date(required=True),
-    "po_number": required_text(60),
-    **{name: optional_text(100) for name in EDI_TEXT_FIELDS[1:]},
-}, name="Edi")
-
-
-class SetItemWrite(Schema):
-    upc = required_text(64)
-    quantity = fields.Integer(required=True, validate=validate.Range(min=1, max=1000))
-    customs_value = decimal_in_range(0, 99999999, allow_none=True, load_default=None)
-    serial_numbers = fields.List(fields.String(validate=validate.Length(max=100)), load_default=None,
-                                 validate=validate.Length(max=1000))
-    personalization = optional_text(500)
-    font = optional_text(100)
-    text = optional_text(500)
-    color = optional_text(50)
-
-
-class SetWrite(Schema):
-    type = fields.String(load_default="default_set_type", validate=validate.OneOf(SET_TYPES))
-    gift_note = optional_text(500)
-    items = fields.List(fields.Nested(SetItemWrite), required=True, validate=validate.Length(min=1, max=500))
-
-
-class Options(Schema):
-    saturday_delivery = fields.Boolean(load_default=False)
-    signature_required = fields.Boolean(load_default=False)
-    expedited = fields.Boolean(load_default=False)
-    one_upc_per_shipment = fields.Boolean(load_default=False)
-    one_sku_per_shipment = fields.Boolean(load_default=False)
-    one_product_code_per_shipment = fields.Boolean(load_default=False)
-
-
-class RequestWrite(Options):
-    field_labels = REQUEST_LABELS  # how a validation error names a field (api.common.errors)
-    fulfillment_request_id = required_text(100)
-    order_id = optional_text(100)
-    warehouse_id = fields.String(load_default=OPTIMAL, validate=validate.OneOf((OPTIMAL, *LOCATIONS)))
-    fill_type = fields.String(load_default="partial", validate=validate.OneOf(FILL_TYPES))
-    ship_together = fields.Boolean(load_default=False)
-    ship_profile_id = fields.Integer(allow_none=True, load_default=None)
-    ship_method = optional_text(60)
-    shipment_type = fields.String(load_default="default_shipment_type", validate=validate.Length(min=1, max=60))
-    desired_ship_date = fields.Date(load_default=None, metadata={"description": "Today or later; today if absent"})
-    reference1 = optional_text(100)
-    reference2 = optional_text(100)
-    reference3 = optional_text(100)
-    billing_type = fields.String(load_default="sender", validate=validate.OneOf(BILLING_TYPES))
-    billing_account = optional_text(60)
-    billing_postal_code = optional_text(20)
-    incoterm = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(INCOTERMS))
-    to_address = fields.Nested(ShipToAddress, required=True)
-    edi = fields.Nested(Edi, allow_none=True, load_default=None)
-    sets = fields.List(fields.Nested(SetWrite), required=True, validate=validate.Length(min=1, max=100))
+# The new-request call's schemas, each part's fields from the request's field table (api.orders.fields).
+Edi = Schema.from_dict(writes(EDI), name="Edi")
+SetItemWrite = Schema.from_dict({
+    **writes(LINE),
+    "serial_numbers": fields.List(fields.String(validate=validate.Length(max=100)), load_default=None,
+                                  validate=validate.Length(max=1000)),
+    "personalization": optional_text(500),
+    "font": optional_text(100),
+    "text": optional_text(500),
+    "color": optional_text(50),
+}, name="SetItemWrite")
+SetWrite = Schema.from_dict({
+    **writes(SET),
+    "items": fields.List(fields.Nested(SetItemWrite), required=True, validate=validate.Length(min=1, max=500)),
+}, name="SetWrite")
+Options = Schema.from_dict(writes(OPTION), name="Options")
+RequestWrite = Options.from_dict({
+    "field_labels": REQUEST_LABELS,  # how a validation error names a field (api.common.errors)
+    **writes(OWN),
+    "to_address": fields.Nested(ShipToAddress, required=True),
+    "edi": fields.Nested(Edi, allow_none=True, load_default=None),
+    "sets": fields.List(fields.Nested(SetWrite), required=True, validate=validate.Length(min=1, max=100)),
+}, name="RequestWrite")
 
 
 def _changed_text(size):

@@ -2,7 +2,7 @@
 placed by the allocation engine; read, changed and approved (listed in api.orders.listing)."""
 from sqlalchemy import func, select
 
-from api.addresses.service import country_code, validate_address
+from api.addresses.service import ADDRESS_FIELDS, country_code, validate_address
 from api.common.errors import FIELD, Conflict, InvalidInput, NotFound
 from api.common.tenancy import get_scoped_or_404, owned_by
 from api.common.text import code_label
@@ -10,10 +10,11 @@ from api.common.timeutil import utcnow
 from api.extensions import db, retried_on_conflict
 from api.inventory.service import units_freed
 from api.orders import allocation, history, placement, rules
+from api.orders.fields import OWN_COLUMNS
 from api.orders.item_changes import change_items
 from api.orders.models import (
-    ADDRESS_PARTS, CANCELED, ITEM_DETAILS, PENDING_SHIP_LABEL, READY_TO_PROCESS, SHIPPED, VALIDATING, FulfillmentRequest,
-    Shipment, ShipmentLine,
+    CANCELED, ITEM_DETAILS, PENDING_SHIP_LABEL, READY_TO_PROCESS, SHIPPED, VALIDATING, FulfillmentRequest, Shipment,
+    ShipmentLine,
 )
 
 # Spec part 2 section 4: a set is edited while its shipments are validating, ready or processing; the
@@ -22,6 +23,10 @@ FIXED_STATUSES = (PENDING_SHIP_LABEL, SHIPPED)
 # Spec part 3 section 4: cancel is offered in validating and one further early status, before the
 # warehouse starts picking.
 CANCELABLE_STATUSES = (VALIDATING, READY_TO_PROCESS)
+# What a request answers beside the fields it was created with (api.orders.fields).
+SHOWN_COLUMNS = ("id", *OWN_COLUMNS, "actual_ship_date", "shipment_group_id", "requires_approval",
+                 "requires_approval_reason", "fraud", "shopify_risk_score", "shopify_risk_recommendation", "edi",
+                 "created_at", "created_by_username")
 RETURN_LABEL_FIELDS = ("id", "carrier", "ship_method", "warehouse_id", "tracking_number", "length", "width", "height",
                        "weight", "received_at", "created_at", "created_by_username")
 
@@ -111,7 +116,7 @@ def change_address(client_id, identity, request_id, address, skip_validation=Fal
     checked = validate_address(address)
     stored = checked["is_valid"] or skip_validation
     if stored:
-        for part in ADDRESS_PARTS:
+        for part in ADDRESS_FIELDS:
             setattr(request, f"to_{part}", checked["updated_address"][part])
         request.address_validated, request.address_validation_error = True, None
         for shipment in request.shipments:
@@ -225,18 +230,13 @@ def _allocate_waiting_of(client_id, actor):
 def present(request, with_sets=False, with_shipments=False, shipped_from=None):
     """The request as the API answers it; ``shipped_from`` (the warehouses of its shipments) saves
     reading its shipments when they are not shown."""
-    shown = {column: getattr(request, column) for column in (
-        "id", "fulfillment_request_id", "order_id", "fill_type", "ship_together", "ship_profile_id", "ship_method",
-        "shipment_type", "desired_ship_date", "actual_ship_date", "shipment_group_id", "reference1", "reference2",
-        "reference3", "billing_type", "billing_account", "billing_postal_code", "incoterm", "requires_approval",
-        "requires_approval_reason", "fraud", "shopify_risk_score", "shopify_risk_recommendation", "edi", "created_at",
-        "created_by_username")}
+    shown = {column: getattr(request, column) for column in SHOWN_COLUMNS}
     if shipped_from is None:
         shipped_from = {shipment.warehouse_id for shipment in request.shipments}
     shown["warehouse_id"] = next(iter(shipped_from)) if len(shipped_from) == 1 else request.warehouse_id
     shown.update(request.options)
     shown["to_address"] = {
-        **{part: getattr(request, f"to_{part}") for part in ADDRESS_PARTS},
+        **{part: getattr(request, f"to_{part}") for part in ADDRESS_FIELDS},
         "validation_status": "validated" if request.address_validated else "invalid",
         "validation_error": request.address_validation_error,
     }
