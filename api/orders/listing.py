@@ -38,7 +38,7 @@ EXPORT_COLUMNS = {
 # What the search looks in, anywhere in the value and ignoring case.
 SEARCHED = ("fulfillment_request_id", "order_id", "to_name", "to_email", "to_city", "to_postal_code")
 # On PostgreSQL a term is found through the trigrams of those columns joined in one key: migration
-# 0020 indexes this very expression (the planner uses the index only for the same one). The line feed
+# 0021 indexes this very expression (the planner uses the index only for the same one). The line feed
 # between them is nothing a search box sends, so no term matches across two columns.
 SEARCH_KEY = "lower(" + " || E'\\n' || ".join(f"coalesce(fulfillment_requests.{name}, '')" for name in SEARCHED) + ")"
 
