@@ -217,3 +217,48 @@ def test_the_search_reads_the_trigram_index_on_postgresql(acme):
     plan = "\n".join(db.session.scalars(text(f"EXPLAIN {sql}")))
 
     assert "ix_fulfillment_requests_search_trgm" in plan, plan
+
+
+@pytest.mark.parametrize("term, expected", [
+    ("order 20451", ["NUMBERED"]),
+    ("ORDER 20451", ["NUMBERED"]),
+    ("other 20451", []),  # the number alone is in the request, the whole term is not
+    ("order 20452", []),
+])
+def test_a_term_of_words_and_a_number_is_found_whole(client, manager, requests_made, term, expected):
+    made = client.post(URL, headers=manager, json={**new_request("NUMBERED"), "order_id": "Shop order 20451"})
+    assert made.status_code == 201, made.get_json()
+
+    assert listed(client, manager, searchTerm=term) == expected
+
+
+@pytest.mark.parametrize("term, part", [
+    ("customer 4321", "4321"), ("fr-00009", "00009"), ("customer98765@", "98765"), ("a12 b", "a12 b"),
+    ("fresno", "fresno"), ("1004", "1004"),
+])
+def test_the_index_is_asked_for_the_longest_number_of_a_term(term, part):
+    assert listing._distinctive_part(term) == part
+
+
+def test_a_search_pages_alike_whether_the_newest_requests_hold_the_page_or_not(
+        client, manager, requests_made, monkeypatch):
+    """Past the newest SEARCH_WALK_ROWS requests a search gathers its matches through the index: the
+    pages and their cursors are the same either way, for a common term and for one only old requests hold."""
+    for term in ("11201", "EAD", "example.com", "zzz"):
+        whole = pages_of(client, manager, term)
+        monkeypatch.setattr(listing, "SEARCH_WALK_ROWS", 1)
+        assert pages_of(client, manager, term) == whole, term
+        monkeypatch.undo()
+    assert pages_of(client, manager, "EAD") == [["READY"]]
+    assert pages_of(client, manager, "11201") == [["BADADDR", "WAITING"], ["READY"]]
+
+
+def pages_of(client, headers, term):
+    pages, cursor = [], None
+    while True:
+        query = {"searchTerm": term, "limit": 2, **({"cursor": cursor} if cursor else {})}
+        answer = client.get(URL, headers=headers, query_string=query).get_json()
+        pages.append([row["fulfillment_request_id"] for row in answer["fulfillment_requests"]])
+        cursor = answer["cursor"]
+        if cursor is None:
+            return pages
