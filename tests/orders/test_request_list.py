@@ -262,3 +262,13 @@ def pages_of(client, headers, term):
         cursor = answer["cursor"]
         if cursor is None:
             return pages
+
+
+@pytest.mark.parametrize("walked, found, expected", [
+    (5000, 0, 0),  # none among the newest: a rare term, gathered
+    (5000, 95, 10_631),  # 1.9% of them: twice the walk that fills the page at that share
+    (5000, 30, 0),  # a walk past SEARCH_WALK_MAX_ROWS costs more than gathering the matches
+    (25_000, 99, 0),
+])
+def test_a_search_walks_further_only_as_far_as_the_matches_found_promise(walked, found, expected):
+    assert listing._further_walk(walked, found, 100) == expected
