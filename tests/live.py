@@ -229,16 +229,16 @@ def unfinished_tasks(worker):
 
 
 def broker_messages(config):
-    """How many messages the broker of ``config`` (the app's or a process environment) still holds:
-    waiting in a queue or, on Redis, taken by a worker that has not acknowledged it (tasks are
-    acknowledged when they end, so this counts the tasks running and those held for a later time)."""
+    """How many messages wait in the queues of the broker of ``config`` (the app's or a process
+    environment). Not those a worker took: a killed worker's stay unacknowledged on Redis for the
+    visibility timeout; the workers' logs tell what live ones took."""
     url = config["CELERY_BROKER_URL"]
     if url.startswith("filesystem://"):
         folder = Path(config["CELERY_BROKER_FOLDER"])
         return sum(1 for sub in ("queue", "processed") for _ in (folder / sub).iterdir())
     client = redis.Redis.from_url(url)
     prefix = config["BROKER_KEY_PREFIX"]
-    held = client.hlen(f"{prefix}unacked")
+    held = 0
     for key in client.scan_iter(match=f"{prefix}*", count=1000, _type="list"):
         held += client.llen(key)
     return held
@@ -248,7 +248,7 @@ def wait_until_quiet(config, workers, timeout=60):
     """Wait until nothing is left to run: the broker holds no message and every task the ``workers``
     took has ended. A duplicate (a second mail, a job run twice) is made by some task, so once this
     holds every duplicate there was to come has come. The broker is counted before the logs are read:
-    a message it no longer holds was taken by then (on Redis it stays counted until its task ends)."""
+    a message it no longer holds was taken by then."""
     def quiet():
         return broker_messages(config) == 0 and not any(unfinished_tasks(worker) for worker in workers)
     wait_until(quiet, timeout, "the broker to be empty and the workers to finish every task they took")
