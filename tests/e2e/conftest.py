@@ -18,8 +18,8 @@ CHROMIUM_ARGS = [
 ]
 SCREENSHOTS = PROJECT_ROOT / "test-artifacts" / "screenshots"
 # An assertion waits for its condition as long as an action may (page.set_default_timeout below):
-# Playwright's 5 s is a guess of how fast a screen answers, and on a busy two-core machine a search
-# over 10,000 items sometimes took longer to show (the condition still ends the wait the moment it holds).
+# Playwright's 5 s is a guess of how fast a screen answers on a quiet machine (the condition still
+# ends the wait the moment it holds, so a passing test takes no longer).
 expect.set_options(timeout=15_000)
 AXE_SCRIPT = PROJECT_ROOT / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
 AXE_OPTIONS = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
