@@ -12,3 +12,17 @@ from api.common.text import code_label
 ])
 def test_a_code_reads_as_the_portal_screens_write_it(code, label):
     assert code_label(code) == label
+
+
+def test_the_mails_labels_follow_the_screens_table():
+    """code_label is the Python twin of frontend/src/lib/labels.ts: the same irregular codes and acronyms."""
+    import re
+    from pathlib import Path
+
+    from api.common import text
+
+    source = (Path(__file__).parent.parent / "frontend" / "src" / "lib" / "labels.ts").read_text()
+    irregular = re.search(r"const IRREGULAR[^{]*\{(.*?)\};", source, re.S).group(1)
+    acronyms = re.search(r"const ACRONYMS = new Set\(\[(.*?)\]\)", source, re.S).group(1)
+    assert dict(re.findall(r"(\w+): '([^']*)'", irregular)) == text._IRREGULAR
+    assert set(re.findall(r"'(\w+)'", acronyms)) == text._ACRONYMS

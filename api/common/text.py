@@ -7,7 +7,7 @@ def counted(number, noun, plural=None):
     return f"{number} {noun if number == 1 else plural or noun + 's'}"
 
 
-# The twin of frontend/src/lib/labels.ts, for mails: change both together.
+# The twin of frontend/src/lib/labels.ts, for mails (tests/test_text.py fails when the two tables differ).
 _IRREGULAR = {"canceled": "Cancelled", "default_set_type": "Standard", "default_shipment_type": "Default"}
 _ACRONYMS = {"api", "asn", "csv", "ddp", "ddu", "dhl", "edi", "fms", "id", "ltl", "rma", "sku", "upc", "ups", "usps", "wms"}
 _CODE = re.compile(r"[a-z0-9_]+|[A-Z0-9]*_[A-Z0-9_]*")
