@@ -10,14 +10,20 @@ worst_filter_p95_ms= and max_ms= over all of them, search_p95_ms= over the searc
 50 ms for any one filter; with 20 calls a filter, its p95 is its second slowest, so two pauses of the
 server landing on one filter decide it).
 
-    .venv/bin/python bench/fulfilment_list.py [--requests 1000000] [--other-requests 100000] [--rounds 20]
+    .venv/bin/python bench/fulfilment_list.py [--requests 1000000] [--other-requests 100000] [--rounds 20] [--keep]
+
+With --keep the seeded database (portal_bench_requests_kept) is kept after the run and taken again by
+the next run with --keep and the same sizes, which saves seeding a million requests each time.
 """
 import argparse
 import os
 import sys
 import time
+from contextlib import contextmanager
 
-from _common import app_config, bench_database, make_clients, migrated_app, percentile
+import sqlalchemy as sa
+
+from _common import POSTGRES_ADMIN_URL, app_config, bench_database, make_clients, migrated_app, percentile
 
 PAGE = 100
 STATES = ("NY", "CA", "TX", "IL", "NJ", "WA", "FL", "GA", "OH", "PA")
@@ -50,6 +56,55 @@ FILTERS = {
     "search_absent": {"searchTerm": "zqx"},
 }
 SEARCHES = [name for name, query in FILTERS.items() if "searchTerm" in query]
+KEPT_DATABASE = "portal_bench_requests_kept"
+
+
+@contextmanager
+def kept_database(sizes):
+    """The kept bench database's URL, and whether it already holds requests seeded with ``sizes`` (its
+    comment names them); a database seeded otherwise is made anew."""
+    admin = sa.create_engine(POSTGRES_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            seeded_with = connection.execute(sa.text(
+                "SELECT shobj_description(oid, 'pg_database') FROM pg_database WHERE datname = :name"),
+                {"name": KEPT_DATABASE}).first()
+            if seeded_with is None or seeded_with[0] != sizes:
+                connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{KEPT_DATABASE}" WITH (FORCE)'))
+                connection.execute(sa.text(f'CREATE DATABASE "{KEPT_DATABASE}"'))
+        yield POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + "/" + KEPT_DATABASE, seeded_with is not None and seeded_with[0] == sizes
+    finally:
+        admin.dispose()
+
+
+def mark_seeded(sizes):
+    admin = sa.create_engine(POSTGRES_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            connection.execute(sa.text(f"COMMENT ON DATABASE \"{KEPT_DATABASE}\" IS '{sizes}'"))
+    finally:
+        admin.dispose()
+
+
+@contextmanager
+def fresh_database():
+    with bench_database("portal_bench_requests") as database_url:
+        yield database_url, False
+
+
+def seeded_clients(app):
+    """The kept database's client ids (the bench client first) and its user's auth headers."""
+    from api.clients.models import Client
+    from api.common.tokens import issue_token
+    from api.extensions import db
+    from api.users.models import User
+
+    with app.app_context():
+        client_ids = list(db.session.scalars(sa.select(Client.id).order_by(Client.id)))
+        user = db.session.scalars(sa.select(User).where(User.username == "bench.manager")).one()
+        claims = {"sub": user.username, "username": user.username, "roles": ["client"], "client_id": user.client_id}
+        token, _ = issue_token(app.config, claims)
+        return client_ids, {"Authorization": f"Bearer {token}"}
 
 
 def seed(app, client_ids, requests, other_requests):
@@ -107,16 +162,24 @@ def main():
     parser.add_argument("--other-clients", type=int, default=5)
     parser.add_argument("--other-requests", type=int, default=100_000)
     parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--keep", action="store_true", help=f"keep the seeded database ({KEPT_DATABASE}) for the next run")
     args = parser.parse_args()
+    sizes = f"requests={args.requests} other_clients={args.other_clients} other_requests={args.other_requests}"
 
     import requests as http
 
     from tests.live import process_env, start_api
 
-    with bench_database("portal_bench_requests") as database_url:
+    with kept_database(sizes) if args.keep else fresh_database() as (database_url, seeded):
         app = migrated_app(app_config(database_url))
-        client_ids, headers = make_clients(app, 1 + args.other_clients)
-        seed(app, client_ids, args.requests, args.other_requests)
+        if seeded:
+            client_ids, headers = seeded_clients(app)
+            print(f"reused the requests seeded in {KEPT_DATABASE}", flush=True)
+        else:
+            client_ids, headers = make_clients(app, 1 + args.other_clients)
+            seed(app, client_ids, args.requests, args.other_requests)
+            if args.keep:
+                mark_seeded(sizes)
         api, base_url = start_api(process_env(app.config), app.config["INSTANCE_DIR"], name="bench-api")
         session = http.Session()
 
