@@ -25,7 +25,7 @@ from api.inventory.routes import blp as inventory_blp
 from api.inventory.service import item_inventory
 from api.jobs.routes import blp as jobs_blp
 from api.orders import tasks as orders_tasks  # noqa: F401 (waiting shipments take units as they are freed)
-from api.orders.routes import blp as orders_blp, received_returns_blp, return_labels_blp, shipments_blp
+from api.orders.routes import blp as orders_blp, received_returns_blp, return_labels_blp
 from api.orders.service import open_shipments_of, shipments_logged_with
 from api.products.detail import add_detail_part, creating_upload
 from api.products.routes import blp as products_blp
@@ -33,6 +33,7 @@ from api.products.search import add_list_part
 from api.reports.routes import blp as reports_blp
 from api.reports.schedules.routes import blp as report_schedules_blp
 from api.returns.routes import blp as returns_blp
+from api.shipments.routes import blp as shipments_blp
 from api.shipping.routes import blp as shipping_blp
 from api.shop.routes import blp as shop_blp
 from api.users.routes import blp as users_blp

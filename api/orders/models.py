@@ -17,6 +17,10 @@ OPTIMAL = "optimal"
 VALIDATING, READY_TO_PROCESS, PROCESSING, PENDING_SHIP_LABEL, SHIPPED, CANCELED = SHIPMENT_STATUSES = (
     "validating", "ready_to_process", "processing", "pending_ship_label", "shipped", "canceled",
 )
+# Beyond the six of spec part 2: a parcel the carrier delivered, and the warning state of spec part 3
+# section 4 (the warehouse reported a problem: damaged stock, a refused label, a lost parcel), shown alone.
+DELIVERED, EXCEPTION = "delivered", "exception"
+LIFECYCLE_STATUSES = (*SHIPMENT_STATUSES, DELIVERED, EXCEPTION)
 # What a set item may carry for the warehouse, as the client sent it.
 ITEM_DETAILS = ("serial_numbers", "personalization", "font", "text", "color")
 
@@ -135,11 +139,40 @@ class Shipment(db.Model):
     inventory_allocated: Mapped[bool] = mapped_column(default=False)
     ship_profile_id: Mapped[int | None] = mapped_column(db.ForeignKey("ship_profiles.id"))
     ship_method: Mapped[str | None] = mapped_column(db.String(60))
+    # What the warehouse reports: the parcel's tracking, the carrier that took it and its weight (pounds);
+    # an LTL group's shipments share the master tracking id of the freight.
+    tracking_number: Mapped[str | None] = mapped_column(db.String(100))
+    tracking_url: Mapped[str | None] = mapped_column(db.String(500))
+    carrier: Mapped[str | None] = mapped_column(db.String(50))
+    weight: Mapped[Decimal | None] = mapped_column(db.Numeric(10, 2))
+    master_tracking_id: Mapped[str | None] = mapped_column(db.String(100))
+    shipment_group_id: Mapped[int | None] = mapped_column()
+    shipped_at: Mapped[object | None] = mapped_column(db.DateTime)
+    delivered_at: Mapped[object | None] = mapped_column(db.DateTime)
+    # Why the shipment is in the warning state (EXCEPTION), as the warehouse said.
+    exception_reason: Mapped[str | None] = mapped_column(db.String(500))
     created_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow)
     updated_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow, onupdate=utcnow)
 
     request: Mapped[FulfillmentRequest] = relationship(back_populates="shipments")
     lines: Mapped[list["ShipmentLine"]] = relationship(order_by="ShipmentLine.id", cascade="all, delete-orphan")
+
+
+class ShipmentStatusChange(db.Model):
+    """One move of a shipment's status, as api.orders.lifecycle made it: who, when, from, to and why
+    (``from_status`` is None for the status a shipment was placed in)."""
+
+    __tablename__ = "shipment_status_changes"
+    __table_args__ = (db.Index("ix_shipment_status_changes_shipment", "shipment_id", "id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    client_id: Mapped[int] = mapped_column(db.ForeignKey("clients.id"))
+    shipment_id: Mapped[int] = mapped_column(db.ForeignKey("shipments.id", ondelete="CASCADE"))
+    from_status: Mapped[str | None] = mapped_column(db.String(20))
+    to_status: Mapped[str] = mapped_column(db.String(20))
+    reason: Mapped[str] = mapped_column(db.String(500))
+    actor: Mapped[str] = mapped_column(db.String(150))
+    created_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow)
 
 
 class ShipmentLine(db.Model):

@@ -15,7 +15,7 @@ from api.orders.bulk import COLUMN_DESCRIPTIONS, REQUIRED_COLUMNS, submit_bulk_r
 from api.orders.return_labels import create_return_label, receive_return
 from api.orders.schemas import (
     AddressChange, AddressChangeArgs, BulkColumnList, RequestFilters, RequestList, RequestListArgs, RequestOut,
-    RequestUpdate, ReceivedReturn, RequestWrite, ReturnLabelWrite, SetUpdate, ShipmentOut, ShipToAddress,
+    RequestUpdate, ReceivedReturn, RequestWrite, ReturnLabelWrite, SetUpdate, ShipToAddress,
 )
 
 CREATE = "create:fulfillment_requests"
@@ -24,8 +24,6 @@ blp = Blueprint("orders", __name__, url_prefix="/api/v4/fulfillment_requests",
                 description="Fulfilment requests: the client's orders and the shipments they become")
 return_labels_blp = Blueprint("return_labels", __name__, url_prefix="/api/v2/request",
                               description="Return labels for fulfilment requests")
-shipments_blp = Blueprint("shipments", __name__, url_prefix="/api/v4/shipments",
-                          description="Shipments: the parcels a fulfilment request becomes")
 received_returns_blp = Blueprint("received_returns", __name__, url_prefix="/api/v4/return_labels",
                                  description="Returned parcels matched at the warehouse by their label's tracking number")
 
@@ -196,20 +194,3 @@ class ReturnReceipt(MethodView):
         by tracking number, gets `received_at` and the request a breadcrumb. Scanning it again changes
         nothing. Stock is not touched: what the parcel holds is counted by the returns (RMA) process."""
         return receive_return(acting_client_id(), g.identity, tracking_number)
-
-
-@shipments_blp.route("/<int:shipment_id>/cancel")
-class ShipmentCancel(MethodView):
-    @requires(CREATE, logs=("shipment", "shipment_id"))
-    @shipments_blp.response(200, ShipmentOut)
-    def post(self, shipment_id):
-        """Cancel a shipment in validating or ready_to_process (409 `shipment_not_cancelable` after):
-        its allocated units go back to free stock and waiting shipments take them, oldest request
-        first. Cancelling a cancelled shipment answers it unchanged."""
-        return service.cancel_shipment(acting_client_id(), g.identity, shipment_id)
-
-    @requires(CREATE, logs=("shipment", "shipment_id"))
-    @shipments_blp.response(200, ShipmentOut)
-    def put(self, shipment_id):
-        """Cancel a shipment: the same as POST."""
-        return service.cancel_shipment(acting_client_id(), g.identity, shipment_id)

@@ -1,0 +1,33 @@
+"""Shipments: the parcels a fulfilment request becomes, what a client inspects and changes while the
+warehouse has not begun, the files and EDI details that travel with them, and what the warehouse reports."""
+from flask import g
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api.common.auth import requires
+from api.common.tenancy import acting_client_id
+from api.orders import service
+from api.orders.schemas import ShipmentOut
+
+# Cancelling a shipment is part of managing the request it came from.
+CANCEL = "create:fulfillment_requests"
+
+blp = Blueprint("shipments", __name__, url_prefix="/api/v4/shipments",
+                description="Shipments: the parcels a fulfilment request becomes")
+
+
+@blp.route("/<int:shipment_id>/cancel")
+class ShipmentCancel(MethodView):
+    @requires(CANCEL, logs=("shipment", "shipment_id"))
+    @blp.response(200, ShipmentOut)
+    def post(self, shipment_id):
+        """Cancel a shipment in validating or ready_to_process (409 `shipment_not_cancelable` after):
+        its allocated units go back to free stock and waiting shipments take them, oldest request
+        first. Cancelling a cancelled shipment answers it unchanged."""
+        return service.cancel_shipment(acting_client_id(), g.identity, shipment_id)
+
+    @requires(CANCEL, logs=("shipment", "shipment_id"))
+    @blp.response(200, ShipmentOut)
+    def put(self, shipment_id):
+        """Cancel a shipment: the same as POST."""
+        return service.cancel_shipment(acting_client_id(), g.identity, shipment_id)
