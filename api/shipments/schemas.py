@@ -1,0 +1,133 @@
+"""The shipments feature's schemas. SHARED: each part of the feature keeps its schemas in its own block."""
+from marshmallow import Schema, fields, validate
+
+from api.addresses.schemas import Address
+from api.common.pagination import PageArgs
+from api.common.schema_fields import optional_text
+from api.common.timeutil import check_time_zone
+from api.orders.models import LIFECYCLE_STATUSES
+
+# --- The shipment, its list and its history (read) ---
+
+CHECKS = ("inventory", "address", "custom_label", "customs", "approval")
+CUSTOMS_FIELDS = ("tariff_code", "customs_description", "customs_origin")
+
+
+class ShipmentAddress(Address):
+    validation_status = fields.String(metadata={
+        "enum": ["validated", "invalid", "skipped"],
+        "description": "skipped: stored as given, its sender vouching for it (skip_validation)"})
+    validation_error = fields.String(allow_none=True)
+
+
+class ShipmentItem(Schema):
+    id = fields.Integer(metadata={"description": "The set item's id (a line of the set, a bundle's child included)"})
+    item_type_id = fields.Integer()
+    upc = fields.String()
+    name = fields.String()
+    tariff_code = fields.String(allow_none=True)
+    customs_description = fields.String(allow_none=True)
+    customs_origin = fields.String(allow_none=True)
+    quantity_desired = fields.Integer(metadata={"description": "Units this shipment sends"})
+    quantity_allocated = fields.Integer(metadata={"description": "Units bound to this shipment in the ledger"})
+    quantity_requested = fields.Integer(metadata={"description": "Units the request asked for (the most it may send)"})
+
+
+class ShipmentSet(Schema):
+    id = fields.Integer()
+    type = fields.String()
+    gift_note = fields.String(allow_none=True)
+    items = fields.List(fields.Nested(ShipmentItem))
+
+
+class ShipmentDocument(Schema):
+    id = fields.Integer()
+    name = fields.String()
+    copies = fields.Integer()
+    format = fields.String()
+
+
+class MissingCustoms(Schema):
+    upc = fields.String()
+    name = fields.String()
+    missing = fields.List(fields.String(validate=validate.OneOf(CUSTOMS_FIELDS)))
+
+
+class Check(Schema):
+    check = fields.String(metadata={"enum": list(CHECKS)})
+    ok = fields.Boolean()
+    message = fields.String(allow_none=True)
+    items = fields.List(fields.Nested(MissingCustoms), metadata={
+        "description": "customs: the items lacking a tariff code, description or origin; else empty"})
+
+
+class ShipmentRow(Schema):
+    id = fields.Integer()
+    status = fields.String(metadata={"enum": list(LIFECYCLE_STATUSES)})
+    request_id = fields.Integer(metadata={"description": "The fulfilment request's internal id (for links)"})
+    fulfillment_request_id = fields.String(metadata={"description": "The client's reference of the request"})
+    order_id = fields.String(allow_none=True)
+    warehouse_id = fields.String()
+    ship_profile_id = fields.Integer(allow_none=True)
+    ship_method = fields.String(allow_none=True)
+    carrier = fields.String(allow_none=True, metadata={"description": "The carrier that took the parcel"})
+    fill_type = fields.String()
+    inventory_allocated = fields.Boolean()
+    shipment_group_id = fields.Integer(allow_none=True)
+    shipment_details_id = fields.Integer(allow_none=True, metadata={"description": "Its retail EDI details' id"})
+    tracking_number = fields.String(allow_none=True)
+    tracking_url = fields.String(allow_none=True)
+    master_tracking_id = fields.String(allow_none=True)
+    weight = fields.Decimal(allow_none=True, as_string=True, metadata={"description": "pounds"})
+    shipped_at = fields.DateTime(allow_none=True)
+    delivered_at = fields.DateTime(allow_none=True)
+    exception_reason = fields.String(allow_none=True, metadata={"description": "Why it is in the exception state"})
+    created_at = fields.DateTime()
+    updated_at = fields.DateTime()
+    validated_customs_information = fields.Boolean(metadata={
+        "description": "Customs not needed, or every item has its tariff code, description and origin"})
+    has_custom_label = fields.Boolean()
+    custom_label_name = fields.String(allow_none=True)
+    to_address = fields.Nested(ShipmentAddress)
+    allowed_actions = fields.List(fields.String(), metadata={
+        "description": "What the caller may do to it now: cancel, edit_address, edit_method, edit_quantities, ..."})
+
+
+class ShipmentDetail(ShipmentRow):
+    sets = fields.List(fields.Nested(ShipmentSet))
+    documents = fields.List(fields.Nested(ShipmentDocument))
+    checklist = fields.List(fields.Nested(Check), metadata={
+        "description": "What it needs before the warehouse takes it: inventory, address (not for LTL), "
+                       "custom_label (ship method Custom), customs (abroad and the territories), approval"})
+
+
+class ShipmentList(Schema):
+    shipments = fields.List(fields.Nested(ShipmentRow))
+    cursor = fields.String(allow_none=True)
+
+
+class ShipmentListArgs(PageArgs):
+    status = fields.String(load_default=None, validate=validate.OneOf(LIFECYCLE_STATUSES))
+    orderId = optional_text(100)
+    fulfillmentRequestId = optional_text(100)
+    shipmentGroupId = fields.Integer(load_default=None, validate=validate.Range(min=1, max=2**31 - 1))
+    warehouse = optional_text(8, metadata={"description": "A warehouse code"})
+    shippedFrom = fields.Date(load_default=None, metadata={"description": "Shipped on this day or later (in timeZone)"})
+    shippedTo = fields.Date(load_default=None, metadata={"description": "Shipped on this day or earlier (in timeZone)"})
+    timeZone = fields.String(load_default="UTC", validate=[validate.Length(max=64), check_time_zone], metadata={
+        "description": "The IANA time zone whose days shippedFrom and shippedTo name"})
+
+
+class StatusChange(Schema):
+    from_status = fields.String(allow_none=True, metadata={"description": "null for the status it was placed in"})
+    to_status = fields.String()
+    reason = fields.String()
+    actor = fields.String()
+    created_at = fields.DateTime()
+
+
+class ShipmentHistory(Schema):
+    history = fields.List(fields.Nested(StatusChange))
+    cursor = fields.String(allow_none=True)
+
+# --- end of read's block ---
