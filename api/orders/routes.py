@@ -6,6 +6,7 @@ from api.audit.schemas import BreadcrumbList
 from api.common.auth import RECEIVE_INBOUND, requires
 from api.common.idempotency import HEADER, idempotent
 from api.common.pagination import PageArgs
+from api.common.prepared_dump import json_answer, prepared_dumper
 from api.common.tenancy import acting_client_id
 from api.common.downloads import attachment
 from api.imports.schemas import JSON_ROWS, ImportArgs, import_answer, upload, upload_answers
@@ -19,6 +20,8 @@ from api.orders.schemas import (
 )
 
 CREATE = "create:fulfillment_requests"
+# A page of the list is dumped without marshmallow's per-value work (api.common.prepared_dump).
+LIST_PAGE = prepared_dumper(RequestList())
 
 blp = Blueprint("orders", __name__, url_prefix="/api/v4/fulfillment_requests",
                 description="Fulfilment requests: the client's orders and the shipments they become")
@@ -36,7 +39,7 @@ class FulfillmentRequests(MethodView):
     def get(self, args):
         """List fulfilment requests, newest first, with the list page's filters."""
         requests, cursor = listing.list_requests(acting_client_id(), args)
-        return {"fulfillment_requests": requests, "cursor": cursor}
+        return json_answer(LIST_PAGE({"fulfillment_requests": requests, "cursor": cursor}))
 
     @idempotent
     @requires(CREATE, logs=("fulfillment_request", "id"))
@@ -101,7 +104,7 @@ class FulfillmentRequestById(MethodView):
     @blp.response(200, RequestOut)
     def get(self, request_id):
         """Get a fulfilment request with its sets, items and shipments."""
-        return service.get_request(acting_client_id(), request_id)
+        return service.get_request(acting_client_id(), g.identity, request_id)
 
     @requires(CREATE, logs=("fulfillment_request", "request_id"))
     @blp.arguments(RequestUpdate)

@@ -1,0 +1,76 @@
+"""Answers of many rows without marshmallow's per-value work: a schema's dump prepared once into plain
+functions, and the answer written by orjson.
+
+marshmallow walks its field machinery for every value (a page of a hundred requests of fifty fields took
+15 ms); the prepared dumper answers exactly what ``schema.dump`` answers for rows that are dicts, taking
+the value as it is when it already has the type the field dumps to, and the field's own serialisation
+otherwise. The schema stays the answer's definition and its OpenAPI document."""
+import orjson
+from flask import Response, current_app
+from marshmallow import fields, missing
+from marshmallow.decorators import POST_DUMP, PRE_DUMP
+
+# Fields whose dump of a value of this exact type is the value itself.
+_KEPT_TYPES = {fields.String: str, fields.Integer: int, fields.Boolean: bool, fields.Float: float}
+
+
+def prepared_dumper(schema):
+    """A function dumping one dict as ``schema.dump`` does; ``schema.dump`` itself for a schema that
+    has dump hooks or fields reading more than their own key, which a prepared walk would not honour."""
+    named = schema.dump_fields.items()
+    if schema._hooks[PRE_DUMP] or schema._hooks[POST_DUMP] or schema.many or not all(
+            _reads_own_key(name, field) for name, field in named):
+        return schema.dump
+    plan = [(field.data_key if field.data_key is not None else name, field.attribute or name, field.dump_default,
+             _converter(field)) for name, field in named]
+
+    def dump(row):
+        dumped = {}
+        for key, source, default, convert in plan:
+            value = row.get(source, default)
+            if value is missing:
+                continue
+            dumped[key] = None if value is None else convert(value)
+        return dumped
+
+    return dump
+
+
+def _reads_own_key(name, field):
+    # Not a dotted path, a computed field (Method, Function) or a default made afresh for each row.
+    return "." not in (field.attribute or name) and field._CHECK_ATTRIBUTE and not callable(field.dump_default)
+
+
+def _converter(field):
+    if type(field) is fields.Nested:
+        return _nested(field)
+    if type(field) is fields.List:
+        inner = _converter(field.inner)
+        return lambda values: [None if value is None else inner(value) for value in values]
+    serialize = field._serialize
+    kept = _KEPT_TYPES.get(type(field))
+    if kept is not None and not getattr(field, "as_string", False):
+        return lambda value: value if type(value) is kept else serialize(value, None, None)
+    return lambda value: serialize(value, None, None)
+
+
+def _nested(field):
+    """The nested schema's dumper, prepared at its first use: a schema nesting itself (an item's
+    children) would otherwise be prepared without end."""
+    prepared = []
+
+    def dump(value):
+        if field.schema.many:
+            return field.schema.dump(value)
+        if not prepared:
+            prepared.append(prepared_dumper(field.schema))
+        return [prepared[0](each) for each in value] if field.many else prepared[0](value)
+
+    return dump
+
+
+def json_answer(body, status=200):
+    """``body`` as a JSON answer written by orjson (non-ASCII text as UTF-8, not escaped), with what the
+    app's JSON provider writes for the types orjson does not know (Decimal, ...)."""
+    return Response(orjson.dumps(body, default=current_app.json.default, option=orjson.OPT_NON_STR_KEYS),
+                    status=status, mimetype="application/json")
