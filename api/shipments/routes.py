@@ -5,9 +5,13 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from api.common.auth import requires
+from api.common.pagination import PageArgs
 from api.common.tenancy import acting_client_id
 from api.orders import service
 from api.orders.schemas import ShipmentOut
+from api.shipments import listing
+from api.shipments.schemas import ShipmentDetail, ShipmentHistory, ShipmentList, ShipmentListArgs
+from api.shipments.service import get_shipment, shipment_history
 
 # Cancelling a shipment is part of managing the request it came from.
 CANCEL = "create:fulfillment_requests"
@@ -31,3 +35,37 @@ class ShipmentCancel(MethodView):
     def put(self, shipment_id):
         """Cancel a shipment: the same as POST."""
         return service.cancel_shipment(acting_client_id(), g.identity, shipment_id)
+
+
+# --- Reading shipments: the list, a shipment, its history (read) ---
+
+@blp.route("")
+class Shipments(MethodView):
+    @requires()
+    @blp.arguments(ShipmentListArgs, location="query")
+    @blp.response(200, ShipmentList)
+    def get(self, args):
+        """List shipments, newest first, filtered by status, order, request, group, warehouse or shipped dates."""
+        shipments, cursor = listing.list_shipments(acting_client_id(), g.identity, args)
+        return {"shipments": shipments, "cursor": cursor}
+
+
+@blp.route("/<int:shipment_id>")
+class ShipmentOne(MethodView):
+    @requires()
+    @blp.response(200, ShipmentDetail)
+    def get(self, shipment_id):
+        """A shipment with its sets, documents, checklist and the actions the caller may take now."""
+        return get_shipment(acting_client_id(), g.identity, shipment_id)
+
+
+@blp.route("/<int:shipment_id>/history")
+class ShipmentHistoryView(MethodView):
+    @requires()
+    @blp.arguments(PageArgs, location="query")
+    @blp.response(200, ShipmentHistory)
+    def get(self, args, shipment_id):
+        """The moves of a shipment's status, newest first: from, to, why, who and when."""
+        return shipment_history(acting_client_id(), shipment_id, args["limit"], args["cursor"])
+
+# --- end of read's block ---
