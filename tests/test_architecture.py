@@ -1,7 +1,8 @@
 """The dependency rule of docs/architecture.md, checked on the source tree.
 
 - Every module under api/, worker/ and scheduler/ imports on its own, in a fresh interpreter.
-- ``api/common`` imports no feature; features import each other without a cycle; nothing in
+- ``api/common`` imports no feature; features import each other without a cycle, and only features of
+  their own row of the layer picture in docs/architecture.md or of rows below it; nothing in
   ``api/`` imports the composition roots (app.py, cli.py, web.py, wsgi.py) or ``worker``/``scheduler``.
 - No hand-written module is over 500 lines.
 - In frontend/src: no feature imports another feature or app/; lib/ imports neither components/,
@@ -148,6 +149,46 @@ def test_features_import_each_other_without_a_cycle():
         feature: targets - NOT_FEATURES for feature, targets in feature_graph().items() if feature not in NOT_FEATURES
     }
     assert find_cycle(graph) is None, f"import cycle between features: {' -> '.join(find_cycle(graph))}"
+
+
+ARCHITECTURE_DOC = ROOT / "docs" / "architecture.md"
+
+
+def layer_picture(text):
+    """The rows of the layer picture under "Dependencies point one way", top first, each the features
+    it names: [["reports", "dashboards"], ...]. A row ending in a comma goes on on the next line."""
+    block = text.split("## Dependencies point one way", 1)[1].split("```")[1]
+    rows = []
+    for line in block.splitlines():
+        branch = re.match(r"\s*[├└]─ (.*?\S)(?:\s{2,}|$)", line)
+        if branch:
+            rows.append(branch.group(1))
+        elif rows and rows[-1].endswith(","):
+            rows[-1] += " " + re.match(r"[\s│]*(.*?\S)(?:\s{2,}|$)", line).group(1)
+    return [[name.strip() for name in row.split(",") if name.strip()] for row in rows]
+
+
+def upward_imports(rows, graph):
+    """The imports of ``graph`` from a feature of the picture's ``rows`` to one of a higher row."""
+    height = {feature: level for level, row in enumerate(reversed(rows)) for feature in row}
+    return sorted(f"{source} imports {target}" for source, targets in graph.items() if source in height
+                  for target in targets if height.get(target, -1) > height[source])
+
+
+def test_the_layer_picture_is_read_row_by_row():
+    rows = layer_picture(ARCHITECTURE_DOC.read_text())
+    assert rows[0] == ["reports", "dashboards"]
+    assert rows.index(["shipments", "freight"]) < rows.index(["orders"]) < rows.index(["inventory"])
+    assert upward_imports(rows, {"orders": {"shipments", "inventory"}, "shipments": {"orders"}}) == [
+        "orders imports shipments"]
+
+
+def test_features_import_only_their_own_row_of_the_picture_or_those_below():
+    rows = layer_picture(ARCHITECTURE_DOC.read_text())
+    pictured = {feature for row in rows for feature in row}
+    features = {path.parent.name for path in (ROOT / "api").glob("*/__init__.py")} - NOT_FEATURES
+    assert features - pictured == set(), "features missing from the picture in docs/architecture.md"
+    assert upward_imports(rows, feature_graph()) == []
 
 
 def test_nothing_in_api_imports_the_composition_roots_or_the_entry_points():
