@@ -83,7 +83,7 @@ def test_admin_sees_logo_placeholders_and_switches_client(factory, live_api, pag
     acme = factory.client("Acme Outdoor", version=2, logo=base64.b64decode(PNG_1X1))
     factory.user("admin", username="dana.admin")
 
-    log_in(page, live_api, "dana.admin", PASSWORD, path=f"/{acme.id}/orders/1001")
+    log_in(page, live_api, "dana.admin", PASSWORD, path=f"/{acme.id}/dashboards/orders")
     expect(page.get_by_role("banner").get_by_role("img", name="Acme Outdoor")).to_be_visible()
     expect(page.get_by_text("This area is not available yet.")).to_be_visible()
     screenshot(page, "placeholder")

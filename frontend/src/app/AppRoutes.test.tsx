@@ -123,8 +123,8 @@ describe('client shell', () => {
 
   it('shows a placeholder for areas not built yet', async () => {
     logInAs(acmeUser);
-    renderApp('/7/orders/1001');
-    expect(await screen.findByRole('heading', { name: 'Order' })).toBeTruthy();
+    renderApp('/7/dashboards/orders');
+    expect(await screen.findByRole('heading', { name: 'Orders Dashboard' })).toBeTruthy();
     expect(screen.getByText('This area is not available yet.')).toBeTruthy();
   });
 

@@ -13,6 +13,33 @@ export function Panel({ title, children }: { title: string; children: ReactNode 
   );
 }
 
+/** The lines of an address shown in a card of facts (a request's, a shipment's ship-to). */
+export function addressFacts(address: {
+  name: string;
+  company?: string | null;
+  address_1: string;
+  address_2?: string | null;
+  address_3?: string | null;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+  phone: string;
+  email?: string | null;
+}): [string, ReactNode][] {
+  return [
+    ['Name', address.name],
+    ['Company', address.company],
+    ['Address', [address.address_1, address.address_2, address.address_3].filter(Boolean).join(', ')],
+    ['City', address.city],
+    ['State', address.state],
+    ['Postal Code', address.postal_code],
+    ['Country', address.country],
+    ['Phone', address.phone],
+    ['E-mail', address.email],
+  ];
+}
+
 /** A card of labelled values. */
 export function Facts({ title, facts }: { title: string; facts: [string, ReactNode][] }) {
   return (

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { server } from '../test/server';
-import { apiRequest } from './api-client';
+import { apiRequest, dispositionFileName } from './api-client';
 import { storeAccessToken } from './auth';
 
 describe('apiRequest', () => {
@@ -54,5 +54,19 @@ describe('apiRequest', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
 
     expect(reports).toEqual([]);
+  });
+});
+
+describe('dispositionFileName', () => {
+  it('reads a quoted, a bare and a UTF-8 encoded file name', () => {
+    expect(dispositionFileName('attachment; filename="packing list.pdf"')).toBe('packing list.pdf');
+    expect(dispositionFileName('attachment; filename=label.png')).toBe('label.png');
+    expect(dispositionFileName(`attachment; filename="a.pdf"; filename*=UTF-8''Lieferschein%20%C3%BC.pdf`)).toBe('Lieferschein ü.pdf');
+    expect(dispositionFileName('attachment; filename="say \\"hi\\".pdf"')).toBe('say "hi".pdf');
+  });
+
+  it('answers null without a header or a name', () => {
+    expect(dispositionFileName(null)).toBeNull();
+    expect(dispositionFileName('inline')).toBeNull();
   });
 });

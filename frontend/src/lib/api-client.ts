@@ -42,6 +42,28 @@ export async function apiRequestBlob(path: string, options: RequestOptions = {})
   return response.blob();
 }
 
+/** Like apiRequestBlob, with the file name the answer's Content-Disposition gives (null without one). */
+export async function apiRequestFile(path: string, options: RequestOptions = {}): Promise<{ file: Blob; fileName: string | null }> {
+  const response = await send(path, options);
+  return { file: await response.blob(), fileName: dispositionFileName(response.headers.get('Content-Disposition')) };
+}
+
+/** The file name of a Content-Disposition header: its UTF-8 `filename*` when there is one, else `filename`. */
+export function dispositionFileName(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // A malformed escape: the plain name below is the better guess.
+    }
+  }
+  const plain = /filename\s*=\s*("((?:[^"\\]|\\.)*)"|[^;]+)/i.exec(header);
+  if (!plain) return null;
+  return plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : plain[1].trim();
+}
+
 /** Like apiRequest, for answers that are not JSON. */
 export async function apiRequestText(path: string, options: RequestOptions = {}): Promise<string> {
   const response = await send(path, options);

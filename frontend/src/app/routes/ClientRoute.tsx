@@ -21,6 +21,8 @@ const FulfillmentRequestsRoutes = lazy(() =>
 const ReportsRoutes = lazy(() => import('./ReportsRoutes').then((module) => ({ default: module.ReportsRoutes })));
 const RequestRoute = lazy(() => import('./RequestRoute').then((module) => ({ default: module.RequestRoute })));
 const ShopifyRoutes = lazy(() => import('./ShopifyRoutes').then((module) => ({ default: module.ShopifyRoutes })));
+const ShipmentRoutes = lazy(() => import('./ShipmentsRoutes').then((module) => ({ default: module.ShipmentRoutes })));
+const OrderRoute = lazy(() => import('./ShipmentsRoutes').then((module) => ({ default: module.OrderRoute })));
 const UsersRoutes = lazy(() => import('./UsersRoutes').then((module) => ({ default: module.UsersRoutes })));
 const AsnList = lazy(() => import('../../features/asns/components/AsnList').then((module) => ({ default: module.AsnList })));
 const InboundUpload = lazy(() =>
@@ -36,8 +38,6 @@ const PLACEHOLDER_AREAS = [
   { path: 'dashboards/orders', title: 'Orders Dashboard' },
   { path: 'dashboards/shipments', title: 'Shipments Dashboard' },
   { path: 'ltl/*', title: 'LTL', minClientVersion: CLIENT_VERSION_WITH_LTL },
-  { path: 'orders/:orderId', title: 'Order' },
-  { path: 'shipments/:shipmentId', title: 'Shipment' },
 ];
 
 /** /{clientId}/*: checks the user may act for the client, then shows its shell and pages. */
@@ -91,6 +91,8 @@ function ClientArea({ clientId }: { clientId: string }) {
             path="fulfillment_requests/*"
             element={<FulfillmentRequestsRoutes clientId={clientId} />}
           />
+          <Route path="shipments/*" element={<ShipmentRoutes clientId={clientId} />} />
+          <Route path="orders/:orderId" element={<OrderRoute clientId={clientId} />} />
           <Route path="requests/:requestId" element={<RequestRoute clientId={clientId} />} />
           <Route path="users/*" element={<UsersRoutes clientId={clientId} />} />
           <Route path="shopify/*" element={<ShopifyRoutes clientId={clientId} />} />

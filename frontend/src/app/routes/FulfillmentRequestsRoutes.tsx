@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { Route, Routes, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/NotFoundPage';
 import { AddressFix } from '../../features/fulfillment-requests/components/AddressFix';
@@ -9,6 +10,9 @@ import { RequestList } from '../../features/fulfillment-requests/components/Requ
 import { useItemSearch } from '../../features/products/api/get-items';
 import { pageNeeding } from '../current-user';
 
+// The shipments' area is a chunk of its own: the request pages do not wait for it.
+const ShipmentAddressRoute = lazy(() => import('./ShipmentsRoutes').then((module) => ({ default: module.ShipmentAddressRoute })));
+
 function RequestDetailRoute({ clientId }: { clientId: string }) {
   const { requestId = '' } = useParams();
   return <RequestDetail key={requestId} clientId={clientId} requestId={requestId} />;
@@ -19,7 +23,7 @@ function CreateReturnRoute({ clientId }: { clientId: string }) {
   return pageNeeding('create:fulfillment_requests', <CreateReturn key={requestId} clientId={clientId} requestId={requestId} />);
 }
 
-/** /fulfillment_requests/*: the list, a request, its return label, the address fixes. */
+/** /fulfillment_requests/*: the list, a request, its return label, the address fixes (a request's and a shipment's). */
 export function FulfillmentRequestsRoutes({ clientId }: { clientId: string }) {
   return (
     <Routes>
@@ -32,6 +36,10 @@ export function FulfillmentRequestsRoutes({ clientId }: { clientId: string }) {
       <Route path="fix_address" element={pageNeeding('create:fulfillment_requests', <AddressFix clientId={clientId} />)} />
       <Route path=":requestId" element={<RequestDetailRoute clientId={clientId} />} />
       <Route path=":requestId/return/create" element={<CreateReturnRoute clientId={clientId} />} />
+      <Route
+        path=":requestId/shipments/:shipmentId/to_address"
+        element={pageNeeding('update:shipments', <ShipmentAddressRoute clientId={clientId} />)}
+      />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

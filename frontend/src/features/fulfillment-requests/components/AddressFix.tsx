@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Col, Form, ListGroup, Row } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
@@ -7,7 +7,7 @@ import { Panel } from '../../../components/Facts';
 import { FieldLabel } from '../../../components/FieldLabel';
 import { LoadingView } from '../../../components/LoadingView';
 import { pagedRows } from '../../../components/ScrollingTable';
-import type { Address, AddressValidation, FulfillmentRequest } from '../../../lib/models';
+import type { Address, AddressValidation, FulfillmentRequest, ShipToAddress } from '../../../lib/models';
 import { useMutation } from '../../../lib/use-mutation';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
@@ -85,7 +85,7 @@ export function AddressFix({ clientId }: { clientId: string }) {
         )}
       </div>
       {current ? (
-        <AddressFixer key={current.id} clientId={clientId} request={current} onFixed={dropFixed} />
+        <RequestAddressFixer key={current.id} clientId={clientId} request={current} onFixed={dropFixed} />
       ) : (
         <p>
           Every ship-to address is valid. <Link to={`/${clientId}/fulfillment_requests`}>Back to the requests</Link>
@@ -109,22 +109,45 @@ const FIELDS: { line: AddressLine; label: string; required?: boolean; sm: number
   { line: 'email', label: 'E-mail', sm: 12 },
 ];
 
-interface AddressFixerProps {
-  clientId: string;
-  request: FulfillmentRequest;
-  onFixed: (request: FulfillmentRequest) => void;
+/** What saving an address came to: stored, or refused as invalid with what the check says of it. */
+export type AddressSave = { stored: true } | { stored: false; check: AddressValidation };
+
+export interface AddressFixerProps {
+  /** The address as it is now, with how it validated. */
+  original: Partial<Record<AddressLine, string | null>> & { validation_status?: string; validation_error?: string | null };
+  /** What the address belongs to, with a link to it. */
+  heading: ReactNode;
+  /** Stores the address (an invalid one only with `skipValidation`); a failure is shown as the page's alert. */
+  save: (address: ShipToAddress, skipValidation: boolean) => Promise<AddressSave>;
+  onFixed: () => void;
 }
 
-/** One request: its address as received, the address being fixed, how it scores, the candidates, a
- * web search and the map of its postal code. */
-function AddressFixer({ clientId, request, onFixed }: AddressFixerProps) {
-  const original = request.to_address;
+/** A request in the queue, fixed through the request's address call. */
+function RequestAddressFixer({ clientId, request, onFixed }: { clientId: string; request: FulfillmentRequest; onFixed: (request: FulfillmentRequest) => void }) {
+  const { mutate } = useSWRConfig();
+  const save = async (address: ShipToAddress, skipValidation: boolean): Promise<AddressSave> => {
+    const answer = await changeAddress(clientId, request.id, address, skipValidation);
+    if (!answer.fulfillment_request) return { stored: false, check: answer };
+    await mutate(requestKey(clientId, String(request.id)), answer.fulfillment_request, { revalidate: false });
+    return { stored: true };
+  };
+  const heading = (
+    <>
+      Fulfillment request <Link to={`/${clientId}/fulfillment_requests/${request.id}`}>{request.fulfillment_request_id}</Link>
+      {request.order_id ? ` (order ${request.order_id})` : ''}
+    </>
+  );
+  return <AddressFixer original={request.to_address} heading={heading} save={save} onFixed={() => onFixed(request)} />;
+}
+
+/** One address: as received, as being fixed, how it scores, the candidates, a web search and the map
+ * of its postal code. The shipment's address page uses it too (handed over by app/). */
+export function AddressFixer({ original, heading, save: saveAddress, onFixed }: AddressFixerProps) {
   const [address, setAddress] = useState<EditableAddress>(() => editable(original));
   const { data: firstCheck } = useAddressCheck(useMemo(() => toShipToAddress(editable(original)), [original]));
   const [lastSave, setLastSave] = useState<AddressValidation | null>(null);
   const { run, pending } = useMutation();
   const { show } = useAlerts();
-  const { mutate } = useSWRConfig();
   const zip = isAbroad(address.country) ? null : zipForLookup(address.postal_code);
   const { data: zipPlace } = useZipPlace(zip);
   const place = useMemo(
@@ -134,30 +157,25 @@ function AddressFixer({ clientId, request, onFixed }: AddressFixerProps) {
 
   const check = lastSave ?? firstCheck;
   const candidates = check?.candidates ?? [];
-  const validationError = check ? check.validation_error : original.validation_error;
+  const validationError = check ? check.validation_error : (original.validation_error ?? null);
   const score = scoreLabel(check?.validation_status ?? original.validation_status, candidates);
 
   const save = async (skipValidation: boolean) => {
-    const answer = await run(() => changeAddress(clientId, request.id, toShipToAddress(address), skipValidation));
+    const answer = await run(() => saveAddress(toShipToAddress(address), skipValidation));
     if (!answer) return;
-    if (answer.fulfillment_request) {
-      await mutate(requestKey(clientId, String(request.id)), answer.fulfillment_request, { revalidate: false });
+    if (answer.stored) {
       show('success', 'Saved');
-      onFixed(request);
+      onFixed();
     } else {
-      setLastSave(answer);
-      show('danger', answer.validation_error ?? 'The address is not valid.');
+      setLastSave(answer.check);
+      show('danger', answer.check.validation_error ?? 'The address is not valid.');
     }
   };
   const takeCandidate = (candidate: Address) => setAddress((current) => ({ ...current, ...editable({ ...current, ...candidate }) }));
 
   return (
     <>
-      <p>
-        Fulfillment request{' '}
-        <Link to={`/${clientId}/fulfillment_requests/${request.id}`}>{request.fulfillment_request_id}</Link>
-        {request.order_id ? ` (order ${request.order_id})` : ''}
-      </p>
+      <p>{heading}</p>
       <Row>
         <Col lg={3}>
           <Panel title="Original Address">

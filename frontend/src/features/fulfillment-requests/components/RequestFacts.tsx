@@ -1,6 +1,6 @@
 import { Badge } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { Facts } from '../../../components/Facts';
+import { addressFacts, Facts } from '../../../components/Facts';
 import { formatDateTime } from '../../../lib/format-datetime';
 import { codeLabel, shipMethodLabel } from '../../../lib/labels';
 import type { Carrier, FulfillmentRequest, ShipProfile } from '../../../lib/models';
@@ -39,15 +39,7 @@ export function AddressCard({ clientId, request, canChange }: Omit<FactsProps, '
     <Facts
       title="Shipping Address"
       facts={[
-        ['Name', address.name],
-        ['Company', address.company],
-        ['Address', [address.address_1, address.address_2, address.address_3].filter(Boolean).join(', ')],
-        ['City', address.city],
-        ['State', address.state],
-        ['Postal Code', address.postal_code],
-        ['Country', address.country],
-        ['Phone', address.phone],
-        ['E-mail', address.email],
+        ...addressFacts(address),
         [
           'Validation',
           address.validation_status === 'validated' ? (

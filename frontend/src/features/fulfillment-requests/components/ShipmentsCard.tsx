@@ -1,4 +1,5 @@
 import { Button } from 'react-bootstrap';
+import { Link } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { Panel } from '../../../components/Facts';
 import { useAlerts } from '../../../components/Alerts';
@@ -11,7 +12,7 @@ import { CANCELABLE_STATUSES } from '../request-actions';
 import { yesNo } from './RequestFacts';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 
-/** The request's shipments, each with what it still waits for; those not begun can be cancelled. */
+/** The request's shipments, each linked to its page, with what it still waits for; those not begun can be cancelled. */
 export function ShipmentsCard({ clientId, request, canCancel }: { clientId: string; request: FulfillmentRequest; canCancel: boolean }) {
   const { run, pending } = useMutation();
   const { show } = useAlerts();
@@ -43,7 +44,9 @@ export function ShipmentsCard({ clientId, request, canCancel }: { clientId: stri
         <tbody>
           {request.shipments.map((shipment) => (
             <tr key={shipment.id}>
-              <td>{shipment.id}</td>
+              <td>
+                <Link to={`/${clientId}/shipments/${shipment.id}`}>{shipment.id}</Link>
+              </td>
               <td className="text-nowrap">{codeLabel(shipment.status)}</td>
               <td>{shipment.warehouse_id}</td>
               <td>{yesNo(shipment.inventory_allocated)}</td>

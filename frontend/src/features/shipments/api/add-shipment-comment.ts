@@ -1,0 +1,7 @@
+import { apiRequest } from '../../../lib/api-client';
+import type { ShipmentComment } from '../types';
+import { shipmentCommentsPath } from './get-shipment-comments';
+
+export function addShipmentComment(clientId: string, shipmentId: number, body: string) {
+  return apiRequest<ShipmentComment>(shipmentCommentsPath(shipmentId), { method: 'POST', clientId, body: { body } });
+}
