@@ -6,6 +6,7 @@ from flask_smorest import Blueprint
 
 from api.common.auth import requires
 from api.common.pagination import PageArgs
+from api.common.prepared_dump import json_answer, prepared_dumper
 from api.common.tenancy import acting_client_id
 from api.orders import service
 from api.orders.schemas import ShipmentOut
@@ -39,6 +40,10 @@ class ShipmentCancel(MethodView):
 
 # --- Reading shipments: the list, a shipment, its history (read) ---
 
+# A page of the list is dumped without marshmallow's per-value work (api.common.prepared_dump).
+SHIPMENT_PAGE = prepared_dumper(ShipmentList())
+
+
 @blp.route("")
 class Shipments(MethodView):
     @requires()
@@ -47,7 +52,7 @@ class Shipments(MethodView):
     def get(self, args):
         """List shipments, newest first, filtered by status, order, request, group, warehouse or shipped dates."""
         shipments, cursor = listing.list_shipments(acting_client_id(), g.identity, args)
-        return {"shipments": shipments, "cursor": cursor}
+        return json_answer(SHIPMENT_PAGE({"shipments": shipments, "cursor": cursor}))
 
 
 @blp.route("/<int:shipment_id>")
