@@ -16,6 +16,7 @@ from api.common.queries import among
 from api.extensions import db
 from api.inventory.models import InventoryLevel
 from api.inventory.service import record_movement
+from api.orders import lifecycle
 from api.orders.history import note_shipment
 from api.orders.models import CANCELED, OPTIMAL, READY_TO_PROCESS, VALIDATING, Shipment, ShipmentLine
 
@@ -134,7 +135,7 @@ def allocate_waiting(client_id, actor, batch=500):
                     for item_id, quantity in demand.items():
                         free[item_id] -= quantity
                     _bind(shipment, actor)
-                    advance(shipment)
+                    advance(shipment, actor, f"Allocated at {location} as stock arrived.")
                     note_shipment(shipment, f"Shipment {shipment.id} allocated at {location} as stock arrived.", actor)
                     allocated += 1
 
@@ -176,8 +177,8 @@ def locked_shipments_of(request):
                               .execution_options(populate_existing=True)).all()
 
 
-def release(shipment, actor):
-    """Cancel a shipment, giving its bound units back (the caller commits)."""
+def release(shipment, actor, reason):
+    """Cancel a shipment for ``reason``, giving its bound units back (the caller commits)."""
     if shipment.inventory_allocated:
         for line in sorted(shipment.lines, key=lambda line: line.item_type_id):
             record_movement(line.item_type, shipment.warehouse_id, unbound=line.quantity_allocated,
@@ -185,7 +186,7 @@ def release(shipment, actor):
                             actor=actor)
             line.quantity_allocated = 0
         shipment.inventory_allocated = False
-    shipment.status = CANCELED
+    lifecycle.move(shipment, CANCELED, reason=reason, actor=actor)
 
 
 def lower(shipments, wanted, actor):
@@ -210,7 +211,7 @@ def lower(shipments, wanted, actor):
                 cuts.append((line, cut))
         if sum(cut for _, cut in cuts) == sum(line.quantity_desired for line in shipment.lines):
             freed += sum(line.quantity_allocated for line in shipment.lines)
-            release(shipment, actor)
+            release(shipment, actor, "Nothing is left to send.")
             note_shipment(shipment, f"Shipment {shipment.id} canceled: nothing is left to send.", actor)
             continue
         for line, cut in sorted(cuts, key=lambda part: part[0].item_type_id):
@@ -248,10 +249,11 @@ def missing_checks(allocated, address_validated, address_error, ltl, customs_mis
     return missing
 
 
-def advance(shipment):
-    """Move a validating shipment to ready_to_process once its checklist holds."""
+def advance(shipment, actor, reason):
+    """Move a validating shipment to ready_to_process once its checklist holds, ``reason`` telling what
+    made it hold."""
     if shipment.status == VALIDATING and not checklist(shipment):
-        shipment.status = READY_TO_PROCESS
+        lifecycle.move(shipment, READY_TO_PROCESS, reason=f"{reason.rstrip('.')}: its checklist holds.", actor=actor)
 
 
 def needs_customs(country):

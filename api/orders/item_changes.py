@@ -6,13 +6,11 @@ from decimal import Decimal
 
 from api.common.errors import FIELD, Conflict
 from api.common.text import code_label
-from api.orders import allocation, history
-from api.orders.models import CANCELED, ITEM_DETAILS, READY_TO_PROCESS, VALIDATING
+from api.orders import allocation, history, lifecycle
+from api.orders.models import CANCELED, ITEM_DETAILS
 from api.orders.rules import RequestRefused
 from api.orders.schemas import SET_CHANGE_LABELS
 
-# Spec part 2 section 4: item quantities are edited in these statuses only.
-QUANTITY_STATUSES = (VALIDATING, READY_TO_PROCESS)
 CENTS = Decimal("0.01")
 
 
@@ -43,7 +41,7 @@ def change_items(request, request_set, changes, actor):
     if wanted:
         allocation.lower(shipments, wanted, actor)
     for shipment in shipments:
-        allocation.advance(shipment)
+        allocation.advance(shipment, actor, f"Set {request_set.id} changed.")
     if told:
         history.note(request, f"Set {request_set.id}: changed {', '.join(told)}.", actor)
     return bool(wanted)
@@ -70,13 +68,13 @@ def _refuse(message, position, name):
 
 
 def _refuse_unless_quantities_editable(shipments):
-    begun = [shipment for shipment in shipments if shipment.status not in (*QUANTITY_STATUSES, CANCELED)]
+    begun = [shipment for shipment in shipments if shipment.status not in (*lifecycle.QUANTITY_EDITABLE, CANCELED)]
     live = [shipment for shipment in shipments if shipment.status != CANCELED]
     if begun or not live:
         shipment = (begun or shipments)[0]
+        editable = " or ".join(code_label(status) for status in lifecycle.QUANTITY_EDITABLE)
         raise Conflict(f"Quantities can no longer be changed: shipment {shipment.id} is {code_label(shipment.status)}; "
-                       "they are changed while every shipment is Validating or Ready To Process.",
-                       code="quantity_not_editable")
+                       f"they are changed while every shipment is {editable}.", code="quantity_not_editable")
 
 
 def _changed_fields(item, change):

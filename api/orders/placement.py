@@ -14,13 +14,17 @@ from api.common.row_writes import inserted_ids, insert_new_rows, insert_rows
 from api.common.timeutil import utcnow
 from api.extensions import db
 from api.inventory.models import InventoryLevel, InventoryMovement
-from api.orders import allocation, history
+from api.orders import allocation, history, lifecycle
 from api.orders.fields import OPTIONS, OWN_COLUMNS
 from api.orders.models import (
     CANCELED, ITEM_DETAILS, READY_TO_PROCESS, VALIDATING, FulfillmentRequest, RequestSet, SetItem, Shipment, ShipmentLine,
 )
 from api.products.models import VIRTUAL_TYPES
 from api.warehouses.models import Warehouse
+
+
+# Why a shipment has its first status, in its history (its request's breadcrumb tells how it was placed).
+PLACED = "Placed as its fulfillment request was created."
 
 
 class _PickedLine(NamedTuple):
@@ -90,6 +94,8 @@ def place_requests(client_id, actor, placed):
     for request in placed:
         _plan(request, free, warehouses)
     _insert_shipments(client_id, placed)
+    lifecycle.record_placed(client_id, [(shipment.id, shipment.status) for request in placed
+                                        for shipment in request.shipments], actor, PLACED)
     _bind_units(client_id, actor, placed, levels)
     insert_rows(Breadcrumb.__table__, [
         {"client_id": client_id, "object_type": history.OBJECT_TYPE, "object_id": str(request.id), "username": actor,

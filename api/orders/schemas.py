@@ -6,7 +6,8 @@ from api.common.schema_fields import decimal_in_range, optional_text, required_t
 from api.common.timeutil import check_time_zone
 from api.orders.field_labels import REQUEST_LABELS
 from api.orders.fields import EDI, LINE, OPTION, OWN, SET, writes
-from api.orders.models import FILL_TYPES, SET_TYPES, SHIPMENT_STATUSES
+from api.orders.lifecycle import ACTIONS
+from api.orders.models import FILL_TYPES, LIFECYCLE_STATUSES, SET_TYPES, SHIPMENT_STATUSES
 
 
 class ShipToAddress(Address):
@@ -133,7 +134,8 @@ class ShipmentLineOut(Schema):
 
 class ShipmentOut(Schema):
     id = fields.Integer()
-    status = fields.String(metadata={"enum": list(SHIPMENT_STATUSES)})
+    status = fields.String(metadata={"enum": list(LIFECYCLE_STATUSES), "description": (
+        "exception is the warning state: the warehouse reported a problem (exception_reason)")})
     inventory_allocated = fields.Boolean()
     warehouse_id = fields.String()
     order_id = fields.String(allow_none=True)
@@ -141,9 +143,18 @@ class ShipmentOut(Schema):
     shipment_group_id = fields.Integer(allow_none=True)
     ship_profile_id = fields.Integer(allow_none=True)
     ship_method = fields.String(allow_none=True)
+    tracking_number = fields.String(allow_none=True)
+    tracking_url = fields.String(allow_none=True)
+    carrier = fields.String(allow_none=True, metadata={"description": "The carrier that took the parcel, as reported"})
+    shipped_at = fields.DateTime(allow_none=True)
+    delivered_at = fields.DateTime(allow_none=True)
+    exception_reason = fields.String(allow_none=True, metadata={"description": "Why it is in the exception status"})
     lines = fields.List(fields.Nested(ShipmentLineOut))
     checklist = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
         "description": "What a validating shipment still lacks: inventory, address, customs, approval"})
+    allowed_actions = fields.List(fields.String(metadata={"enum": list(ACTIONS)}), metadata={
+        "description": "What the caller may do to the shipment now, by its status, role and permissions "
+                       "(left out of the list of requests)"})
 
 
 class ReturnLabelOut(Schema):

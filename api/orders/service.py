@@ -9,24 +9,17 @@ from api.common.text import code_label
 from api.common.timeutil import utcnow
 from api.extensions import db, retried_on_conflict
 from api.inventory.service import units_freed
-from api.orders import allocation, history, placement, rules
+from api.orders import allocation, history, lifecycle, placement, rules
 from api.orders.fields import OWN_COLUMNS
 from api.orders.item_changes import change_items
-from api.orders.models import (
-    CANCELED, ITEM_DETAILS, PENDING_SHIP_LABEL, READY_TO_PROCESS, SHIPPED, VALIDATING, FulfillmentRequest, Shipment,
-    ShipmentLine,
-)
+from api.orders.models import CANCELED, ITEM_DETAILS, VALIDATING, FulfillmentRequest, Shipment, ShipmentLine
 
-# Spec part 2 section 4: a set is edited while its shipments are validating, ready or processing; the
-# address too, since a label printed from pending_ship_label on carries it.
-FIXED_STATUSES = (PENDING_SHIP_LABEL, SHIPPED)
-# Spec part 3 section 4: cancel is offered in validating and one further early status, before the
-# warehouse starts picking.
-CANCELABLE_STATUSES = (VALIDATING, READY_TO_PROCESS)
 # What a request answers beside the fields it was created with (api.orders.fields).
 SHOWN_COLUMNS = ("id", *OWN_COLUMNS, "actual_ship_date", "shipment_group_id", "requires_approval",
                  "requires_approval_reason", "fraud", "shopify_risk_score", "shopify_risk_recommendation", "edi",
                  "created_at", "created_by_username")
+# What the warehouse reports of a shipment, shown as it is.
+REPORTED_FIELDS = ("tracking_number", "tracking_url", "carrier", "shipped_at", "delivered_at", "exception_reason")
 RETURN_LABEL_FIELDS = ("id", "carrier", "ship_method", "warehouse_id", "tracking_number", "length", "width", "height",
                        "weight", "received_at", "created_at", "created_by_username")
 
@@ -37,7 +30,7 @@ def create_request(client_id, identity, fields):
     address checked, and place it: shipments, with stock allocated as its fill type says."""
     request = add_request(client_id, identity.username, fields)
     db.session.commit()
-    return present(request, with_sets=True, with_shipments=True)
+    return present(request, with_sets=True, with_shipments=True, identity=identity)
 
 
 def add_request(client_id, actor, fields):
@@ -54,8 +47,9 @@ def request_of(client_id, request_id):
     return get_scoped_or_404(FulfillmentRequest, client_id, "Fulfillment request not found.", id=request_id)
 
 
-def get_request(client_id, request_id):
-    return present(request_of(client_id, request_id), with_sets=True, with_shipments=True)
+def get_request(client_id, identity, request_id):
+    """The request with its sets and shipments, each shipment with the actions ``identity`` may take."""
+    return present(request_of(client_id, request_id), with_sets=True, with_shipments=True, identity=identity)
 
 
 def request_history(client_id, request_id, limit, cursor):
@@ -73,7 +67,7 @@ def update_request(client_id, identity, request_id, fields):
         setattr(request, name, value)
     history.changed(request, request, before, identity.username)
     db.session.commit()
-    return present(request, with_sets=True, with_shipments=True)
+    return present(request, with_sets=True, with_shipments=True, identity=identity)
 
 
 @retried_on_conflict
@@ -95,11 +89,11 @@ def update_set(client_id, identity, request_id, set_id, fields):
     db.session.commit()
     if shipments_changed:
         units_freed.send("fulfillment_request", client_id=client_id)
-    return present(request, with_sets=True, with_shipments=True)
+    return present(request, with_sets=True, with_shipments=True, identity=identity)
 
 
 def _refuse_when_past_processing(request, what, code):
-    done = [shipment for shipment in request.shipments if shipment.status in FIXED_STATUSES]
+    done = [shipment for shipment in request.shipments if shipment.status not in (*lifecycle.EDITABLE, CANCELED)]
     if done:
         raise Conflict(f"{what} can no longer be changed: shipment {done[0].id} is {code_label(done[0].status)}.", code=code)
 
@@ -120,10 +114,11 @@ def change_address(client_id, identity, request_id, address, skip_validation=Fal
             setattr(request, f"to_{part}", checked["updated_address"][part])
         request.address_validated, request.address_validation_error = True, None
         for shipment in request.shipments:
-            allocation.advance(shipment)
+            allocation.advance(shipment, identity.username, "Address fixed.")
         history.address_fixed(request, checked, identity.username)
         db.session.commit()
-    return {**checked, "fulfillment_request": present(request, with_sets=True, with_shipments=True) if stored else None}
+    return {**checked, "fulfillment_request": present(request, with_sets=True, with_shipments=True, identity=identity)
+            if stored else None}
 
 
 def approve_request(client_id, identity, request_id):
@@ -134,10 +129,10 @@ def approve_request(client_id, identity, request_id):
     # Someone has looked at the risk and let the request go: it leaves the Fraud tab with the approval tabs.
     request.requires_approval = request.fraud = False
     for shipment in request.shipments:
-        allocation.advance(shipment)
+        allocation.advance(shipment, identity.username, "Request approved.")
     history.note(request, "Approved.", identity.username)
     db.session.commit()
-    return present(request, with_sets=True, with_shipments=True)
+    return present(request, with_sets=True, with_shipments=True, identity=identity)
 
 
 @retried_on_conflict
@@ -146,8 +141,8 @@ def cancel_shipment(client_id, identity, shipment_id):
     waiting shipments take them. A cancelled shipment is answered as it is."""
     get_scoped_or_404(Shipment, client_id, "Shipment not found.", id=shipment_id)
     shipment = allocation.locked_shipment(client_id, shipment_id)
-    _cancel([shipment], identity.username)
-    return _present_shipment(shipment)
+    _cancel([shipment], identity.username, "Shipment canceled.")
+    return present_shipment(shipment, identity)
 
 
 @retried_on_conflict
@@ -155,25 +150,27 @@ def cancel_request(client_id, identity, request_id):
     """Cancel a request whole: every shipment of it, or none when one has been begun by the warehouse
     (a cancelled one stays as it is); the bound units go back to free stock."""
     request = request_of(client_id, request_id)
-    _cancel(allocation.locked_shipments_of(request), identity.username, told=lambda shipments: history.note(
-        request, f"Request canceled (shipment {', '.join(str(shipment.id) for shipment in shipments)}).",
-        identity.username))
-    return present(request, with_sets=True, with_shipments=True)
+    _cancel(allocation.locked_shipments_of(request), identity.username, "Request canceled.",
+            told=lambda shipments: history.note(
+                request, f"Request canceled (shipment {', '.join(str(shipment.id) for shipment in shipments)}).",
+                identity.username))
+    return present(request, with_sets=True, with_shipments=True, identity=identity)
 
 
-def _cancel(shipments, actor, told=None):
-    """Cancel ``shipments`` (their levels locked), all or none: 409 naming the first the warehouse has
-    begun. Those already cancelled stay as they are; ``told(cancelled)`` adds to their breadcrumbs."""
-    begun = next((shipment for shipment in shipments if shipment.status not in (*CANCELABLE_STATUSES, CANCELED)), None)
+def _cancel(shipments, actor, reason, told=None):
+    """Cancel ``shipments`` (their levels locked) for ``reason``, all or none: 409 naming the first the
+    warehouse has begun. Those already cancelled stay as they are; ``told(cancelled)`` adds to their breadcrumbs."""
+    begun = next((shipment for shipment in shipments if shipment.status not in (*lifecycle.CANCELABLE, CANCELED)), None)
     if begun is not None:
-        raise Conflict(f"Shipment {begun.id} is {code_label(begun.status)}: only a Validating or Ready To Process "
+        cancelable = " or ".join(code_label(status) for status in lifecycle.CANCELABLE)
+        raise Conflict(f"Shipment {begun.id} is {code_label(begun.status)}: only a {cancelable} "
                        "shipment can be cancelled.", code="shipment_not_cancelable")
     cancelled = [shipment for shipment in shipments if shipment.status != CANCELED]
     if not cancelled:
         return
     freed = any(shipment.inventory_allocated for shipment in cancelled)
     for shipment in cancelled:
-        allocation.release(shipment, actor)
+        allocation.release(shipment, actor, reason)
         if told is None:
             history.note_shipment(shipment, f"Shipment {shipment.id} canceled.", actor)
     if told is not None:
@@ -193,7 +190,7 @@ def open_shipments_of(item, limit=100):
         .join(FulfillmentRequest, FulfillmentRequest.id == Shipment.request_id)
         .join(ShipmentLine, ShipmentLine.shipment_id == Shipment.id)
         .where(owned_by(Shipment, item.client_id), ShipmentLine.item_type_id == item.id,
-               Shipment.status.not_in((SHIPPED, CANCELED)))
+               Shipment.status.not_in(lifecycle.CLOSED))
         .group_by(Shipment.id, FulfillmentRequest.id).order_by(Shipment.id).limit(limit))
     return [{"shipment_id": str(shipment_id), "status": status, "warehouse_id": warehouse_id, "request_id": request_id,
              "order_id": order_id, "fulfillment_request_id": reference, "order_date": created_at,
@@ -227,9 +224,10 @@ def _allocate_waiting_of(client_id, actor):
     return allocated
 
 
-def present(request, with_sets=False, with_shipments=False, shipped_from=None):
+def present(request, with_sets=False, with_shipments=False, shipped_from=None, identity=None):
     """The request as the API answers it; ``shipped_from`` (the warehouses of its shipments) saves
-    reading its shipments when they are not shown."""
+    reading its shipments when they are not shown. Its shipments carry the actions ``identity`` may
+    take on them when it is given (a list of requests answers without)."""
     shown = {column: getattr(request, column) for column in SHOWN_COLUMNS}
     if shipped_from is None:
         shipped_from = {shipment.warehouse_id for shipment in request.shipments}
@@ -243,7 +241,7 @@ def present(request, with_sets=False, with_shipments=False, shipped_from=None):
     if with_sets:
         shown["sets"] = [_present_set(request_set, request.shipments) for request_set in request.sets]
     if with_shipments:
-        shown["shipments"] = [_present_shipment(shipment) for shipment in request.shipments]
+        shown["shipments"] = [present_shipment(shipment, identity) for shipment in request.shipments]
         shown["return_labels"] = [{name: getattr(label, name) for name in RETURN_LABEL_FIELDS}
                                   for label in request.return_labels]
     return shown
@@ -277,14 +275,19 @@ def _present_set(request_set, shipments):
             "items": [item(line, [c for c in request_set.items if c.parent_id == line.id]) for line in top]}
 
 
-def _present_shipment(shipment):
+def present_shipment(shipment, identity=None):
+    """A shipment as a request's answer shows it, with the actions ``identity`` may take on it when given."""
     request = shipment.request
-    return {
+    shown = {
         "id": shipment.id, "status": shipment.status, "inventory_allocated": shipment.inventory_allocated,
         "warehouse_id": shipment.warehouse_id, "order_id": request.order_id,
-        "fulfillment_request_id": request.fulfillment_request_id, "shipment_group_id": request.shipment_group_id,
+        "fulfillment_request_id": request.fulfillment_request_id, "shipment_group_id": lifecycle.group_of(shipment),
         "ship_profile_id": shipment.ship_profile_id, "ship_method": shipment.ship_method,
+        **{name: getattr(shipment, name) for name in REPORTED_FIELDS},
         "lines": [{"set_item_id": line.set_item_id, "upc": line.item_type.upc, "quantity_desired": line.quantity_desired,
                    "quantity_allocated": line.quantity_allocated} for line in shipment.lines],
         "checklist": allocation.checklist(shipment) if shipment.status != CANCELED else {},
     }
+    if identity is not None:
+        shown["allowed_actions"] = lifecycle.allowed_actions(shipment, identity)
+    return shown
