@@ -89,6 +89,8 @@ class Config:
         self.ABANDONED_UPLOAD_SWEEP_SECONDS = float(env.get("ABANDONED_UPLOAD_SWEEP_SECONDS", 600))
         self.IMPORT_APPLY_THREADS = int(env.get("IMPORT_APPLY_THREADS", 2))
         self.REQUEST_LOG_BODY_LIMIT = int(env.get("REQUEST_LOG_BODY_LIMIT", 10_000))
+        # A fulfilment request list export up to this many rows is the answer itself; a longer one is mailed by a job.
+        self.EXPORT_DIRECT_ROWS = int(env.get("EXPORT_DIRECT_ROWS", 10_000))
 
         self.IDLE_TIMEOUT_MS = int(env.get("IDLE_TIMEOUT_MS", 7_200_000))
         self.IDLE_WARNING_MS = int(env.get("IDLE_WARNING_MS", 60_000))

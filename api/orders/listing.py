@@ -1,8 +1,9 @@
 """The request list: its filters and search, each row's shipments summed up, and the filtered list
-as a CSV file (downloaded at once up to EXPORT_DIRECT_ROWS, mailed by a job above)."""
+as a CSV file (downloaded at once up to the EXPORT_DIRECT_ROWS setting, mailed by a job above)."""
 import re
 from datetime import timedelta
 
+from flask import current_app
 from sqlalchemy import and_, exists, func, literal_column, or_, select, tuple_
 from sqlalchemy.orm import selectinload
 
@@ -23,8 +24,7 @@ from api.orders.schemas import RequestFilters
 from api.orders.service import present
 
 EXPORT_REQUESTS = "export_fulfillment_requests"
-# Up to this many rows the export is the answer itself; a longer list is built by a job and mailed.
-EXPORT_DIRECT_ROWS = 10_000
+# The export reads the list this many requests at a time, each page's objects let go once written.
 EXPORT_BATCH = 1000
 # A search on PostgreSQL looks through this many of the newest requests first, and through at most
 # SEARCH_WALK_MAX_ROWS of them before it gathers every match through the trigram index instead (at
@@ -226,21 +226,35 @@ def progress(request, shipments):
 
 
 def export_requests(identity, client_id, filters):
-    """The filtered list as (file name, CSV bytes) when it holds up to EXPORT_DIRECT_ROWS requests;
-    else None, a job having been started that mails the file to ``identity``."""
+    """The filtered list as (file name, CSV bytes) when it holds up to EXPORT_DIRECT_ROWS (a setting)
+    requests; else None, a job having been started that mails the file to ``identity``."""
     query = filtered_requests(client_id, filters)
-    counted = query.with_only_columns(FulfillmentRequest.id).limit(EXPORT_DIRECT_ROWS + 1).subquery()
-    if db.session.scalar(select(func.count()).select_from(counted)) > EXPORT_DIRECT_ROWS:
+    direct_rows = current_app.config["EXPORT_DIRECT_ROWS"]
+    counted = query.with_only_columns(FulfillmentRequest.id).limit(direct_rows + 1).subquery()
+    if db.session.scalar(select(func.count()).select_from(counted)) > direct_rows:
         return None, start_job(EXPORT_REQUESTS, client_id, identity, params=RequestFilters().dump(filters))
-    rows = list(_export_rows(query))
-    return (_export_file_name(client_id), write_csv(EXPORT_COLUMNS, rows)), None
+    return (_export_file_name(client_id), write_csv(EXPORT_COLUMNS, _ExportRows(query))), None
 
 
-def _export_rows(query):
-    ordered = query.order_by(*(column.desc() for column in LIST_ORDER)).execution_options(yield_per=EXPORT_BATCH)
-    for batch in db.session.scalars(ordered).partitions():
-        for row in present_rows(batch):
-            yield [_value(row, path) for path in EXPORT_COLUMNS.values()]
+class _ExportRows:
+    """The CSV rows of the list, newest first, read a page (EXPORT_BATCH) at a time by its key, each
+    page's requests let go once written: a list of a million holds no more than a page of them in
+    memory. ``count`` is how many have been written."""
+
+    def __init__(self, query):
+        self.query, self.count = query, 0
+
+    def __iter__(self):
+        cursor = None
+        while True:
+            page, cursor = paginate(self.query, list(LIST_ORDER), EXPORT_BATCH, cursor, descending=True)
+            for row in present_rows(page):
+                self.count += 1
+                yield [_value(row, path) for path in EXPORT_COLUMNS.values()]
+            for request in page:
+                db.session.expunge(request)
+            if cursor is None:
+                return
 
 
 def _value(row, path):
@@ -255,12 +269,14 @@ def _export_file_name(client_id):
 
 @job_kind(EXPORT_REQUESTS)
 def export_requests_job(job):
-    """Build the CSV of the job's filtered list; it travels as the attachment of the result mail."""
-    rows = list(_export_rows(filtered_requests(job.client_id, RequestFilters().load(job.params))))
-    job.total = job.processed = job.succeeded = len(rows)
+    """Build the CSV of the job's filtered list, writing each row as it is read; the file travels as
+    the attachment of the result mail."""
+    rows = _ExportRows(filtered_requests(job.client_id, RequestFilters().load(job.params)))
+    content = write_csv(EXPORT_COLUMNS, rows)
+    job.total = job.processed = job.succeeded = rows.count
     client = db.session.get(Client, job.client_id)
     return ResultMail(
         subject=f"Fulfillment requests export for {client.name}",
-        body=f"The attached file lists {len(rows)} fulfillment requests of {client.name}, as filtered on the list.",
-        attachment=(_export_file_name(client.id), "text/csv", write_csv(EXPORT_COLUMNS, rows)),
+        body=f"The attached file lists {rows.count} fulfillment requests of {client.name}, as filtered on the list.",
+        attachment=(_export_file_name(client.id), "text/csv", content),
     )

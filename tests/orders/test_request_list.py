@@ -192,8 +192,9 @@ def test_the_filtered_list_downloads_as_csv_with_formulas_neutralised(client, ma
         "'=SUM(A1:A9)"
 
 
-def test_a_list_longer_than_a_download_is_mailed_by_a_job(client, manager, requests_made, monkeypatch, acme):
-    monkeypatch.setattr(listing, "EXPORT_DIRECT_ROWS", 2)
+def test_a_list_longer_than_a_download_is_mailed_by_a_job(app, client, manager, requests_made, monkeypatch, acme):
+    monkeypatch.setitem(app.config, "EXPORT_DIRECT_ROWS", 2)
+    monkeypatch.setattr(listing, "EXPORT_BATCH", 2)  # the job reads the list in pages: two of them here
 
     response = client.post(f"{URL}/export", headers=manager, query_string={"unallocatedInventory": "true"})
 
