@@ -95,20 +95,22 @@ def seed_stock(app, client_id, rng, rows):
 
     from api.products.models import ItemType
     from api.extensions import db
-    from api.inventory.service import record_movement
+    from api.inventory.ledger import Move, apply_moves
 
     wanted = {}
     for row in rows:
         wanted[row["upc"]] = wanted.get(row["upc"], 0) + int(row["quantity"])
     with app.app_context():
         items = {item.upc: item for item in db.session.scalars(select(ItemType).filter_by(client_id=client_id))}
+        receipts = []
         for upc, units in sorted(wanted.items()):
             locations = rng.sample(STOCKED_LOCATIONS, rng.randint(1, 3))
             on_hand = int(units * STOCKED_SHARE)
             for index, location in enumerate(locations):
                 share = on_hand // len(locations) + (on_hand % len(locations) if index == 0 else 0)
                 if share:
-                    record_movement(items[upc], location, unbound=share, reason="receipt", reference="bench", actor="bench")
+                    receipts.append(Move(items[upc].id, location, unbound=share, reason="receipt", reference="bench"))
+        apply_moves(client_id, receipts, "bench")
         db.session.commit()
 
 

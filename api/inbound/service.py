@@ -16,7 +16,8 @@ from api.imports.registry import Validated, register_import
 from api.imports.service import submit_import
 from api.inbound.models import Asn, ExpectedInboundShipment, ExpectedInboundShipmentItem
 from api.warehouses.locations import LOCATIONS
-from api.inventory.service import record_movement, units_freed
+from api.inventory.ledger import Move, apply_moves
+from api.inventory.service import units_freed
 from api.products.models import VIRTUAL_TYPES, ItemType
 
 IMPORT_INBOUND = "import_inbound"
@@ -246,14 +247,13 @@ def receive(identity, client_id, asn_id, requested):
     if asn is None:
         raise NotFound("ASN not found.")
     now = utcnow()
-    # Levels are locked in item order, the order every stock change locks them in, so a receipt and
-    # an allocation never wait for each other both ways.
-    for item, quantity in sorted(_receipts(asn, requested), key=lambda receipt: receipt[0].item_type_id):
+    receipts = _receipts(asn, requested)
+    for item, quantity in receipts:
         item.received_quantity += quantity
         if item.received_quantity == item.quantity:
             item.received_at = now
-        record_movement(item.item_type, asn.warehouse_id, unbound=quantity, reason="receipt",
-                        reference=f"asn:{asn.id}", actor=identity.username)
+    apply_moves(client_id, [Move(item.item_type_id, asn.warehouse_id, unbound=quantity, reason="receipt",
+                                 reference=f"asn:{asn.id}") for item, quantity in receipts], identity.username)
     if all(item.received_quantity >= item.quantity
            for shipment in asn.expected_inbound_shipments for item in shipment.expected_inbound_shipment_items):
         asn.received_at = asn.received_at or now

@@ -1,58 +1,19 @@
-"""Stock per item and location, changed only through the ledger: every movement is a ledger row and
-the level it moves, written together, so any figure can be explained and rebuilt from the ledger."""
+"""Stock per item and location, changed only through the ledger's door (api.inventory.ledger): every
+movement is a ledger row and the level it moves, written together, so any figure can be explained
+and rebuilt from the ledger."""
 from blinker import Namespace
 from sqlalchemy import func, select
 
-from api.common.errors import ApiError
 from api.common.tenancy import get_scoped_or_404
 from api.extensions import db, retried_on_conflict
+from api.inventory.ledger import FIGURES, Move, StockRefused, apply_moves, lock_levels
 from api.inventory.models import InventoryLevel, InventoryMovement
 from api.warehouses.locations import LOCATIONS
 from api.products.models import VIRTUAL_TYPES, ItemType
 
-FIGURES = ("unbound", "reserved", "bound")
-
 units_freed = Namespace().signal("units-freed")
 """Sent with ``client_id`` after a commit that made units of the client free (unbound) somewhere:
 shipments waiting for stock may take them."""
-
-
-class StockRefused(ApiError):
-    status = 422
-    code = "invalid_inventory"
-
-
-def _locked_level(item_type, location):
-    level = db.session.scalars(
-        select(InventoryLevel).filter_by(item_type_id=item_type.id, location=location).with_for_update()
-        .execution_options(populate_existing=True)
-    ).first()
-    if level is None:
-        level = InventoryLevel(client_id=item_type.client_id, item_type_id=item_type.id, location=location,
-                               unbound=0, reserved=0, bound=0)
-        db.session.add(level)
-    return level
-
-
-def record_movement(item_type, location, *, unbound=0, reserved=0, bound=0, reason, reference, actor):
-    """Add a ledger row and move the level by the same amounts (the caller commits)."""
-    if location not in LOCATIONS:
-        raise StockRefused(f"'{location}' is not a warehouse location.")
-    level = _locked_level(item_type, location)
-    deltas = {"unbound": unbound, "reserved": reserved, "bound": bound}
-    for name, delta in deltas.items():
-        if getattr(level, name) + delta < 0:
-            raise StockRefused(
-                f"The {name} stock of '{item_type.upc}' at {location} is {getattr(level, name)}; it cannot go below 0."
-            )
-    for name, delta in deltas.items():
-        setattr(level, name, getattr(level, name) + delta)
-    db.session.add(InventoryMovement(
-        client_id=item_type.client_id, item_type_id=item_type.id, location=location,
-        unbound_delta=unbound, reserved_delta=reserved, bound_delta=bound,
-        reason=reason, reference=reference, actor=actor,
-    ))
-    return level
 
 
 def _levels(item_ids):
@@ -132,17 +93,19 @@ def reserve(identity, client_id, upc, locations):
     repeated = sorted({location for location in named if named.count(location) > 1})
     if repeated:
         raise StockRefused(f"{', '.join(repeated)} is listed more than once.")
-    freed = False
-    for entry in sorted(locations, key=lambda entry: entry["location"]):  # the order every stock change locks in
-        level = _locked_level(item_type, entry["location"])
-        free = level.unbound + level.reserved
-        if entry["reserved"] > free:
-            raise StockRefused(f"Only {free} units are free at {entry['location']}.")
-        change = entry["reserved"] - level.reserved
+    levels = lock_levels(client_id, [item_type.id], named)
+    moves = []
+    for entry in sorted(locations, key=lambda entry: entry["location"]):
+        level = levels.get((item_type.id, entry["location"]))
+        unbound, reserved = (level.unbound, level.reserved) if level else (0, 0)
+        if entry["reserved"] > unbound + reserved:
+            raise StockRefused(f"Only {unbound + reserved} units are free at {entry['location']}.")
+        change = entry["reserved"] - reserved
         if change:
-            record_movement(item_type, entry["location"], unbound=-change, reserved=change,
-                            reason="reservation", reference=f"item:{item_type.upc}", actor=identity.username)
-            freed = freed or change < 0
+            moves.append(Move(item_type.id, entry["location"], unbound=-change, reserved=change,
+                              reason="reservation", reference=f"item:{item_type.upc}"))
+    apply_moves(client_id, moves, identity.username)
+    freed = any(move.reserved < 0 for move in moves)
     db.session.commit()
     if freed:
         units_freed.send("inventory", client_id=client_id)

@@ -12,15 +12,11 @@ from sqlalchemy import select, tuple_
 from sqlalchemy.orm import selectinload
 
 from api.addresses.service import US_POSTAL_AREAS, distance_km, place_of
-from api.common.queries import among
 from api.extensions import db
-from api.inventory.models import InventoryLevel
-from api.inventory.service import record_movement
-from api.orders import lifecycle
+from api.inventory.ledger import lock_levels
+from api.orders import lifecycle, stock
 from api.orders.history import note_shipment
 from api.orders.models import CANCELED, OPTIMAL, READY_TO_PROCESS, VALIDATING, Shipment, ShipmentLine
-
-ALLOCATION = "allocation"
 
 
 @dataclass
@@ -90,26 +86,6 @@ def plan_shipments(lines, warehouse, free, fill_type):
     return plans
 
 
-def _lock_levels(client_id, location, item_ids):
-    """The levels of ``item_ids`` at ``location``, locked in item order: {item_id: unbound}."""
-    rows = db.session.scalars(
-        select(InventoryLevel).where(InventoryLevel.client_id == client_id, InventoryLevel.location == location,
-                                     among(InventoryLevel.item_type_id, sorted(item_ids)))
-        .order_by(InventoryLevel.item_type_id).with_for_update().execution_options(populate_existing=True)
-    ).all()
-    return {row.item_type_id: row.unbound for row in rows}
-
-
-def _bind(shipment, actor):
-    """Bind a waiting shipment's units to it: the ledger moves them from unbound to bound."""
-    for line in shipment.lines:
-        line.quantity_allocated = line.quantity_desired
-    shipment.inventory_allocated = True
-    for line in shipment.lines:
-        record_movement(line.item_type, shipment.warehouse_id, unbound=-line.quantity_desired,
-                        bound=line.quantity_desired, reason=ALLOCATION, reference=f"shipment:{shipment.id}", actor=actor)
-
-
 def allocate_waiting(client_id, actor, batch=500):
     """Allocate the waiting shipments of a client whose every unit is now free, oldest request
     first; each shipment is allocated whole or waits on (the caller commits). Returns how many were
@@ -128,16 +104,19 @@ def allocate_waiting(client_id, actor, batch=500):
         for location in sorted({shipment.warehouse_id for shipment in waiting}):
             at_location = [shipment for shipment in waiting if shipment.warehouse_id == location]
             item_ids = {line.item_type_id for shipment in at_location for line in shipment.lines}
-            free = _lock_levels(client_id, location, item_ids)
+            free = {item_id: level.unbound for (item_id, _), level in lock_levels(client_id, item_ids, [location]).items()}
+            taking = []
             for shipment in _still_waiting(at_location):
                 demand = _demand_of(shipment)
                 if all(free.get(item_id, 0) >= quantity for item_id, quantity in demand.items()):
                     for item_id, quantity in demand.items():
                         free[item_id] -= quantity
-                    _bind(shipment, actor)
-                    advance(shipment, actor, f"Allocated at {location} as stock arrived.")
-                    note_shipment(shipment, f"Shipment {shipment.id} allocated at {location} as stock arrived.", actor)
-                    allocated += 1
+                    taking.append(shipment)
+            stock.bind_shipments(client_id, taking, actor)
+            for shipment in taking:
+                advance(shipment, actor, f"Allocated at {location} as stock arrived.")
+                note_shipment(shipment, f"Shipment {shipment.id} allocated at {location} as stock arrived.", actor)
+                allocated += 1
 
 
 def _still_waiting(shipments):
@@ -162,7 +141,7 @@ def locked_shipment(client_id, shipment_id):
     allocation locks them first: no allocation changes it until the caller commits."""
     shipment = db.session.get(Shipment, shipment_id)
     item_ids = db.session.scalars(select(ShipmentLine.item_type_id).where(ShipmentLine.shipment_id == shipment_id)).all()
-    _lock_levels(client_id, shipment.warehouse_id, set(item_ids))
+    lock_levels(client_id, set(item_ids), [shipment.warehouse_id])
     return db.session.scalars(select(Shipment).where(Shipment.id == shipment_id)
                               .options(selectinload(Shipment.lines))
                               .execution_options(populate_existing=True)).one()
@@ -171,7 +150,7 @@ def locked_shipment(client_id, shipment_id):
 def locked_shipments_of(request):
     """The shipments of ``request`` as they are once the levels of their items are locked, at every
     location in the order every allocation locks them: no allocation changes them until the caller commits."""
-    lock_stock_of(request.client_id, {line.item_type_id for shipment in request.shipments for line in shipment.lines})
+    lock_levels(request.client_id, {line.item_type_id for shipment in request.shipments for line in shipment.lines})
     return db.session.scalars(select(Shipment).where(Shipment.request_id == request.id).order_by(Shipment.id)
                               .options(selectinload(Shipment.lines))
                               .execution_options(populate_existing=True)).all()
@@ -179,13 +158,7 @@ def locked_shipments_of(request):
 
 def release(shipment, actor, reason):
     """Cancel a shipment for ``reason``, giving its bound units back (the caller commits)."""
-    if shipment.inventory_allocated:
-        for line in sorted(shipment.lines, key=lambda line: line.item_type_id):
-            record_movement(line.item_type, shipment.warehouse_id, unbound=line.quantity_allocated,
-                            bound=-line.quantity_allocated, reason="release", reference=f"shipment:{shipment.id}",
-                            actor=actor)
-            line.quantity_allocated = 0
-        shipment.inventory_allocated = False
+    stock.release_shipments(shipment.client_id, [shipment], actor)
     lifecycle.move(shipment, CANCELED, reason=reason, actor=actor)
 
 
@@ -201,7 +174,7 @@ def lower(shipments, wanted, actor):
         for line in shipment.lines:
             if line.set_item_id in excess:
                 excess[line.set_item_id] += line.quantity_desired
-    freed = 0
+    freed, released = 0, []
     for shipment in live:
         cuts = []
         for line in shipment.lines:
@@ -214,15 +187,16 @@ def lower(shipments, wanted, actor):
             release(shipment, actor, "Nothing is left to send.")
             note_shipment(shipment, f"Shipment {shipment.id} canceled: nothing is left to send.", actor)
             continue
-        for line, cut in sorted(cuts, key=lambda part: part[0].item_type_id):
+        for line, cut in cuts:
             if shipment.inventory_allocated:
-                record_movement(line.item_type, shipment.warehouse_id, unbound=cut, bound=-cut, reason="release",
-                                reference=f"shipment:{shipment.id}", actor=actor)
-                line.quantity_allocated -= cut
+                released.append((shipment, line, cut))
                 freed += cut
             line.quantity_desired -= cut
-            if not line.quantity_desired:
-                shipment.lines.remove(line)
+    if released:
+        stock.release_lines(released[0][0].client_id, released, actor)
+    for shipment in live:
+        for line in [line for line in shipment.lines if not line.quantity_desired]:
+            shipment.lines.remove(line)
     return freed
 
 
@@ -265,14 +239,3 @@ def is_ltl(profile):
     """Whether a request on ``profile`` (a ship profile or None) ships by LTL freight."""
     return profile is not None and profile.carrier.name == "LTL"
 
-
-def lock_stock_of(client_id, item_ids):
-    """Lock the levels of ``item_ids`` at every location, in the order every allocation locks in
-    (location, then item), and read them: {(item id, location): (level id, free units)}. New requests
-    are placed with all their locks taken up front, so they never wait for a lock held by someone
-    waiting for one of theirs."""
-    rows = db.session.execute(
-        select(InventoryLevel.item_type_id, InventoryLevel.location, InventoryLevel.id, InventoryLevel.unbound)
-        .where(InventoryLevel.client_id == client_id, among(InventoryLevel.item_type_id, sorted(item_ids)))
-        .order_by(InventoryLevel.location, InventoryLevel.item_type_id).with_for_update()) if item_ids else ()
-    return {(item_id, location): (level_id, unbound) for item_id, location, level_id, unbound in rows}

@@ -4,7 +4,7 @@ from sqlalchemy import select
 
 from api.common.timeutil import utcnow
 from api.extensions import db
-from api.inventory.service import record_movement
+from api.inventory.ledger import Move, apply_moves
 from api.orders.models import PROCESSING, VALIDATING, FulfillmentRequest
 from api.orders.service import add_request
 from api.products.models import BUNDLE, ItemComponent, ItemType
@@ -27,15 +27,15 @@ TORONTO = {"name": "Avery Martin", "address_1": "100 Queen St W", "city": "Toron
 
 
 def _catalogue(client_id):
-    items = {}
+    items, receipts = {}, []
     for upc, sku, name, *stock in DEMO_ITEMS:
         item = ItemType(client_id=client_id, upc=upc, sku=sku, name=name, composite_type=0)
         db.session.add(item)
         db.session.flush()
-        for location, units in zip(("NJ01", "CA01"), stock):
-            if units:
-                record_movement(item, location, unbound=units, reason="receipt", reference="demo", actor=DEMO_ACTOR)
+        receipts += [Move(item.id, location, unbound=units, reason="receipt", reference="demo")
+                     for location, units in zip(("NJ01", "CA01"), stock) if units]
         items[upc] = item
+    apply_moves(client_id, receipts, DEMO_ACTOR)
     upc, sku, name, children = DEMO_BUNDLE
     bundle = ItemType(client_id=client_id, upc=upc, sku=sku, name=name, composite_type=BUNDLE)
     bundle.components = [ItemComponent(client_id=client_id, child_id=items[child].id, quantity=quantity)

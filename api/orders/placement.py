@@ -6,15 +6,15 @@ The order of the batch is the order of allocation: an earlier request takes the 
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import select
 
 from api.addresses.service import ADDRESS_FIELDS, validate_address
 from api.audit.models import Breadcrumb
 from api.common.row_writes import inserted_ids, insert_new_rows, insert_rows
 from api.common.timeutil import utcnow
 from api.extensions import db
-from api.inventory.models import InventoryLevel, InventoryMovement
-from api.orders import allocation, history, lifecycle
+from api.inventory.ledger import Move, apply_moves, lock_levels
+from api.orders import allocation, history, lifecycle, stock
 from api.orders.fields import OPTIONS, OWN_COLUMNS
 from api.orders.models import (
     CANCELED, ITEM_DETAILS, READY_TO_PROCESS, VALIDATING, FulfillmentRequest, RequestSet, SetItem, Shipment, ShipmentLine,
@@ -88,15 +88,15 @@ def place_requests(client_id, actor, placed):
     their items is locked first, so what they allocate reads what every transaction committed before."""
     if not placed:
         return
-    levels = allocation.lock_stock_of(client_id, {line.item_id for request in placed for line in request.lines})
-    free = {key: unbound for key, (_, unbound) in levels.items()}
+    levels = lock_levels(client_id, {line.item_id for request in placed for line in request.lines})
+    free = {key: level.unbound for key, level in levels.items()}
     warehouses = db.session.scalars(select(Warehouse)).all()
     for request in placed:
         _plan(request, free, warehouses)
     _insert_shipments(client_id, placed)
     lifecycle.record_placed(client_id, [(shipment.id, shipment.status) for request in placed
                                         for shipment in request.shipments], actor, PLACED)
-    _bind_units(client_id, actor, placed, levels)
+    _bind_units(client_id, actor, placed)
     insert_rows(Breadcrumb.__table__, [
         {"client_id": client_id, "object_type": history.OBJECT_TYPE, "object_id": str(request.id), "username": actor,
          "message": history.creation_note(request.address["is_valid"], request.address["validation_error"],
@@ -200,27 +200,11 @@ def _insert_shipments(client_id, placed):
     insert_rows(ShipmentLine.__table__, lines)
 
 
-def _bind_units(client_id, actor, placed, levels):
-    """Move the units of the allocated shipments from unbound to bound: a ledger row per line, and
-    each level moved once by the sum of its lines."""
-    movements, moved = [], {}
-    for request in placed:
-        for shipment in request.shipments:
-            if not shipment.inventory_allocated or shipment.status == CANCELED:
-                continue
-            for line, units in shipment.parts:
-                movements.append({
-                    "client_id": client_id, "item_type_id": line.item_id, "location": shipment.warehouse_id,
-                    "unbound_delta": -units, "reserved_delta": 0, "bound_delta": units,
-                    "reason": allocation.ALLOCATION, "reference": f"shipment:{shipment.id}", "actor": actor})
-                level_id = levels[(line.item_id, shipment.warehouse_id)][0]
-                moved[level_id] = moved.get(level_id, 0) + units
-    if not movements:
-        return
-    insert_rows(InventoryMovement.__table__, movements)
-    level = InventoryLevel.__table__
-    db.session.execute(
-        update(level).where(level.c.id == bindparam("level_id"))
-        .values(unbound=level.c.unbound - bindparam("units"), bound=level.c.bound + bindparam("units"),
-                updated_at=utcnow()),
-        [{"level_id": level_id, "units": units} for level_id, units in sorted(moved.items())])
+def _bind_units(client_id, actor, placed):
+    """Move the units of the allocated shipments from unbound to bound through the ledger, a move per line."""
+    apply_moves(client_id, [
+        Move(line.item_id, shipment.warehouse_id, unbound=-units, bound=units, reason=stock.ALLOCATION,
+             reference=stock.reference_of(shipment))
+        for request in placed for shipment in request.shipments
+        if shipment.inventory_allocated and shipment.status != CANCELED
+        for line, units in shipment.parts], actor)

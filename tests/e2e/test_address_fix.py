@@ -8,11 +8,11 @@ import requests
 from playwright.sync_api import expect
 
 from api.extensions import db
-from api.inventory.service import record_movement
 from tests.e2e.conftest import log_in
 from tests.e2e.test_fulfillment_requests import BROOKLYN, create
 from tests.factories import PASSWORD
 from tests.live import log_in as api_log_in
+from tests.stock import add_stock
 
 
 def position(page):
@@ -31,7 +31,7 @@ def test_fix_addresses_one_after_another(factory, live_api, page, screenshot):
     acme = factory.client("Acme Outdoor")
     factory.user("client", acme, username="alex.lead")
     tent = factory.item(acme, upc="TENT", name="Trail Tent")
-    record_movement(tent, "NJ01", unbound=50, reason="receipt", reference="test", actor="test")
+    add_stock(tent, "NJ01", unbound=50, reason="receipt", reference="test", actor="test")
     db.session.commit()
     headers = api_log_in(live_api, "alex.lead", PASSWORD)
     create(live_api, headers, "FR-WRONG-CITY", to_address={**BROOKLYN, "city": "Albany"})

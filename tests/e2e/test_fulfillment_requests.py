@@ -10,7 +10,6 @@ from sqlalchemy import select
 
 from api.common.timeutil import utcnow
 from api.extensions import db
-from api.inventory.service import record_movement
 from api.orders.bulk import COLUMN_DESCRIPTIONS
 from api.orders.models import FulfillmentRequest
 from api.products.models import BUNDLE
@@ -18,6 +17,7 @@ from api.shipping.models import Carrier, ShipProfile
 from tests.e2e.conftest import log_in
 from tests.factories import PASSWORD
 from tests.live import log_in as api_log_in, wait_until
+from tests.stock import add_stock
 
 BROOKLYN = {"name": "Pat Doe", "address_1": "75 Livingston St", "city": "Brooklyn", "state": "NY",
             "postal_code": "11201", "country": "US", "phone": "718 555 0100"}
@@ -65,8 +65,8 @@ def test_list_filter_open_edit_approve_and_create_a_return(factory, live_api, pa
     stove = factory.item(acme, upc="STOVE", name="Camp Stove")
     factory.item(acme, upc="CAMP-SET", name="Camp Set", composite_type=BUNDLE, children=[(tent, 1), (stove, 2)])
     factory.item(acme, upc="LANTERN", name="Lantern")  # none in stock
-    record_movement(tent, "NJ01", unbound=500, reason="receipt", reference="test", actor="test")
-    record_movement(stove, "NJ01", unbound=500, reason="receipt", reference="test", actor="test")
+    add_stock(tent, "NJ01", unbound=500, reason="receipt", reference="test", actor="test")
+    add_stock(stove, "NJ01", unbound=500, reason="receipt", reference="test", actor="test")
     ups = ShipProfile(client_id=acme.id, name="UPS account", carrier=db.session.query(Carrier).filter_by(name="UPS").one())
     db.session.add(ups)
     db.session.commit()
@@ -207,7 +207,7 @@ def test_admins_see_the_internal_id_and_the_breadcrumbs_of_a_request(factory, li
     factory.user("client", acme, username="alex.lead")
     factory.user("admin", username="dana.admin")
     tent = factory.item(acme, upc="TENT", name="Trail Tent")
-    record_movement(tent, "NJ01", unbound=1, reason="receipt", reference="test", actor="test")
+    add_stock(tent, "NJ01", unbound=1, reason="receipt", reference="test", actor="test")
     db.session.commit()
     created = create(live_api, api_log_in(live_api, "alex.lead", PASSWORD), "FR-ALBANY", items=(("TENT", 2),),
                      to_address={**BROOKLYN, "city": "Albany"})
@@ -235,7 +235,7 @@ def test_bulk_import_documents_its_columns_checks_the_file_and_creates_the_reque
     factory.user("client", acme, username="alex.lead")
     tent = factory.item(acme, upc="TENT", name="Trail Tent")
     factory.item(acme, upc="STOVE", name="Camp Stove")
-    record_movement(tent, "NJ01", unbound=5, reason="receipt", reference="test", actor="test")
+    add_stock(tent, "NJ01", unbound=5, reason="receipt", reference="test", actor="test")
     db.session.commit()
     address = "Pat Doe,75 Livingston St,Brooklyn,NY,11201,US,718 555 0100"
     file = tmp_path / "orders.csv"
@@ -278,7 +278,7 @@ def test_bulk_import_shows_each_rows_problem_and_applies_the_valid_requests_only
     acme = factory.client("Acme Outdoor")
     factory.user("client", acme, username="alex.lead")
     tent = factory.item(acme, upc="TENT", name="Trail Tent")
-    record_movement(tent, "NJ01", unbound=5, reason="receipt", reference="test", actor="test")
+    add_stock(tent, "NJ01", unbound=5, reason="receipt", reference="test", actor="test")
     db.session.commit()
     create(live_api, api_log_in(live_api, "alex.lead", PASSWORD), "TAKEN")
     address = "Pat Doe,75 Livingston St,Brooklyn,NY,11201,US,718 555 0100"
@@ -328,7 +328,7 @@ def test_new_request_form_follows_its_rules_and_creates_the_request(factory, liv
     factory.user("client", acme, username="alex.lead")
     tent = factory.item(acme, upc="TENT", name="Trail Tent")
     factory.item(acme, upc="STOVE", name="Camp Stove")
-    record_movement(tent, "NJ01", unbound=5, reason="receipt", reference="test", actor="test")
+    add_stock(tent, "NJ01", unbound=5, reason="receipt", reference="test", actor="test")
     for carrier in ("UPS", "USPS"):
         db.session.add(ShipProfile(client_id=acme.id, name=f"{carrier} account",
                                    carrier=db.session.query(Carrier).filter_by(name=carrier).one()))
@@ -410,7 +410,7 @@ def test_cancelling_a_shipment_asks_first_and_frees_its_units_for_the_next_reque
     acme = factory.client("Acme Outdoor")
     factory.user("client", acme, username="alex.lead")
     tent = factory.item(acme, upc="TENT", name="Trail Tent")
-    record_movement(tent, "NJ01", unbound=1, reason="receipt", reference="test", actor="test")
+    add_stock(tent, "NJ01", unbound=1, reason="receipt", reference="test", actor="test")
     db.session.commit()
     headers = api_log_in(live_api, "alex.lead", PASSWORD)
     first = create(live_api, headers, "FR-FIRST", warehouse_id="NJ01")

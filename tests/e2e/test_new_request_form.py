@@ -8,9 +8,9 @@ from playwright.sync_api import expect
 
 from api.common.timeutil import utcnow
 from api.extensions import db
-from api.inventory.service import record_movement
 from tests.e2e.conftest import log_in
 from tests.factories import PASSWORD
+from tests.stock import add_stock
 
 INVALID = re.compile(r"\bis-invalid\b")
 
@@ -20,8 +20,8 @@ def open_form(factory, live_api, page):
     factory.user("client", acme, username="alex.lead")
     tent = factory.item(acme, upc="TENT", name="Trail Tent")
     factory.item(acme, upc="TARP", name="Trail Tarp")
-    record_movement(tent, "NJ01", unbound=5, reason="receipt", reference="test", actor="test")
-    record_movement(tent, "CA01", reserved=2, bound=4, reason="receipt", reference="test", actor="test")
+    add_stock(tent, "NJ01", unbound=5, reason="receipt", reference="test", actor="test")
+    add_stock(tent, "CA01", reserved=2, bound=4, reason="receipt", reference="test", actor="test")
     db.session.commit()
     log_in(page, live_api, "alex.lead", PASSWORD, path=f"/{acme.id}/fulfillment_requests/new")
     expect(page.get_by_role("heading", name="New Fulfillment Request")).to_be_visible()

@@ -10,11 +10,11 @@ from zoneinfo import ZoneInfo
 from playwright.sync_api import expect
 
 from api.extensions import db
-from api.inventory.service import record_movement
 from api.reports.models import Report
 from api.reports.parameters import declared_parameters
 from tests.e2e.conftest import log_in
 from tests.factories import PASSWORD
+from tests.stock import add_stock
 
 SHOTS = Path("/tmp/shots")
 BUNDLE = 2
@@ -34,7 +34,7 @@ def alert(page):
 
 
 def stock(item, location, units):
-    record_movement(item, location, unbound=units, reason="receipt", reference="test", actor="test")
+    add_stock(item, location, unbound=units, reason="receipt", reference="test", actor="test")
     db.session.commit()
 
 

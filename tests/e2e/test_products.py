@@ -9,14 +9,14 @@ from sqlalchemy import insert, text
 from api.extensions import db, on_postgresql
 from api.inbound.models import Asn, ExpectedInboundShipment, ExpectedInboundShipmentItem
 from api.inventory.models import InventoryLevel
-from api.inventory.service import record_movement
 from api.products.models import CASE_PACK, ItemType
 from tests.e2e.conftest import log_in
 from tests.factories import PASSWORD
+from tests.stock import add_stock
 
 
 def stock(item, location, units):
-    record_movement(item, location, unbound=units, reason="receipt", reference="test", actor="test")
+    add_stock(item, location, unbound=units, reason="receipt", reference="test", actor="test")
     db.session.commit()
 
 

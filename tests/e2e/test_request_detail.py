@@ -11,13 +11,13 @@ from sqlalchemy import select
 
 from api.common.timeutil import utcnow
 from api.extensions import db
-from api.inventory.service import record_movement
 from api.orders.models import FulfillmentRequest, ReturnLabel, SetItem, Shipment
 from api.shipping.models import Carrier, ShipProfile
 from tests.e2e.conftest import log_in
 from tests.e2e.test_fulfillment_requests import BROOKLYN, create
 from tests.factories import PASSWORD
 from tests.live import log_in as api_log_in
+from tests.stock import add_stock
 
 TORONTO = {"name": "Sam Roy", "address_1": "100 Queen St W", "city": "Toronto", "state": "ON", "postal_code": "M5H 2N2",
            "country": "CA", "phone": "+1 416 555 0100"}
@@ -28,7 +28,7 @@ def acme_with_tents(factory, units=10):
     acme = factory.client("Acme Outdoor")
     factory.user("client", acme, username="alex.lead")
     tent = factory.item(acme, upc="TENT", name="Trail Tent")
-    record_movement(tent, "NJ01", unbound=units, reason="receipt", reference="test", actor="test")
+    add_stock(tent, "NJ01", unbound=units, reason="receipt", reference="test", actor="test")
     db.session.commit()
     return acme
 

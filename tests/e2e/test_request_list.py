@@ -10,12 +10,12 @@ import pytest
 from playwright.sync_api import expect
 
 from api.extensions import db
-from api.inventory.service import record_movement
 from api.orders.models import FulfillmentRequest
 from tests.e2e.conftest import log_in
 from tests.e2e.test_fulfillment_requests import create, request_links, scroller
 from tests.factories import PASSWORD
 from tests.live import log_in as api_log_in
+from tests.stock import add_stock
 
 CHICAGO = {"name": "Kim Lee", "address_1": "233 S Wacker Dr", "city": "Chicago", "state": "IL", "postal_code": "60606",
            "country": "US", "phone": "312 555 0100"}
@@ -27,7 +27,7 @@ def acme(factory):
     client = factory.client("Acme Outdoor")
     factory.user("client", client, username="alex.lead")
     tent = factory.item(client, upc="TENT", name="Trail Tent")
-    record_movement(tent, "NJ01", unbound=10, reason="receipt", reference="test", actor="test")
+    add_stock(tent, "NJ01", unbound=10, reason="receipt", reference="test", actor="test")
     db.session.commit()
     return client
 

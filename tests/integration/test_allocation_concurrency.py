@@ -17,11 +17,12 @@ from sqlalchemy import func, select
 
 from api.extensions import db
 from api.inventory.models import InventoryLevel
-from api.inventory.service import ledger_drift, record_movement
+from api.inventory.service import ledger_drift
 from api.orders.models import CANCELED, VALIDATING, FulfillmentRequest, Shipment, ShipmentLine
 from tests.factories import PASSWORD
 from tests.live import broker_client, log_in, start_worker, wait_for_job, wait_until
 from tests.orders.test_fulfillment_requests import BROOKLYN
+from tests.stock import add_stock
 
 pytestmark = pytest.mark.integration
 
@@ -108,7 +109,7 @@ def test_concurrent_requests_reservations_and_receipts_never_bind_more_than_is_o
     items = [factory.item(acme, upc=upc, name=f"Item {upc}") for upc in UPCS]
     for item in items:
         for location in LOCATIONS:
-            record_movement(item, location, unbound=STARTING_UNITS, reason="receipt", reference="test", actor="test")
+            add_stock(item, location, unbound=STARTING_UNITS, reason="receipt", reference="test", actor="test")
     db.session.commit()
     headers = log_in(live_api, user.username, PASSWORD)
     staff = {**log_in(live_api, staff_user.username, PASSWORD), "X-Client-Id": str(acme.id)}

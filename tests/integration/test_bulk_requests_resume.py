@@ -6,7 +6,7 @@ from sqlalchemy import func, select
 
 from api.extensions import db
 from api.inventory.models import InventoryLevel
-from api.inventory.service import ledger_drift, record_movement
+from api.inventory.service import ledger_drift
 from api.jobs.models import Job
 from api.orders.models import CANCELED, FulfillmentRequest, SetItem, Shipment, ShipmentLine
 from tests.integration.test_import_resume import (  # noqa: F401 (fixture)
@@ -14,6 +14,7 @@ from tests.integration.test_import_resume import (  # noqa: F401 (fixture)
     wait_for,
 )
 from tests.live import wait_until_quiet, wait_until_redeliverable
+from tests.stock import add_stock
 
 pytestmark = pytest.mark.integration
 
@@ -51,7 +52,7 @@ def upload_bulk_requests(client, factory, acme):
     requester = factory.user("client", acme, username="acme.orders", email="orders@acme.test")
     items = [factory.item(acme, upc=f"7{n:011d}") for n in range(ITEMS)]
     for item in items:
-        record_movement(item, "NJ01", unbound=UNITS_PER_ITEM, reason="receipt", reference="test", actor="test")
+        add_stock(item, "NJ01", unbound=UNITS_PER_ITEM, reason="receipt", reference="test", actor="test")
     db.session.commit()
     rows = [
         {"fulfillment_request_id": reference_of(n), "warehouse_id": "NJ01", "fill_type": "complete", **ADDRESS,

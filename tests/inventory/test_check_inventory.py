@@ -4,14 +4,14 @@ from sqlalchemy import select
 
 from api.extensions import db
 from api.inventory.models import InventoryLevel
-from api.inventory.service import record_movement
+from tests.stock import add_stock
 
 
 @pytest.fixture
 def tent(factory, acme):
     item = factory.item(acme, upc="300000000001")
-    record_movement(item, "CA01", unbound=10, reason="receipt", reference="asn:1", actor="ops")
-    record_movement(item, "CA01", unbound=-4, reserved=4, reason="reservation", reference="item:300000000001", actor="ops")
+    add_stock(item, "CA01", unbound=10, reason="receipt", reference="asn:1", actor="ops")
+    add_stock(item, "CA01", unbound=-4, reserved=4, reason="reservation", reference="item:300000000001", actor="ops")
     db.session.commit()
     return item
 

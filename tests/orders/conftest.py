@@ -1,9 +1,9 @@
 import pytest
 
 from api.extensions import db
-from api.inventory.service import record_movement
 from api.products.models import BUNDLE
 from api.shipping.models import Carrier, ShipProfile
+from tests.stock import add_stock
 
 
 @pytest.fixture
@@ -12,7 +12,7 @@ def stock(factory):
 
     def receive(item, **units):
         for location, quantity in units.items():
-            record_movement(item, location, unbound=quantity, reason="receipt", reference="test", actor="test")
+            add_stock(item, location, unbound=quantity, reason="receipt", reference="test", actor="test")
         db.session.commit()
 
     return receive

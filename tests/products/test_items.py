@@ -230,12 +230,12 @@ def test_list_filters_by_composite_types_and_variant(client, factory, acme, as_m
 
 def test_a_picker_asks_for_each_items_free_stock_per_warehouse_and_the_list_does_not(client, factory, acme, as_manager):
     from api.extensions import db
-    from api.inventory.service import record_movement
+    from tests.stock import add_stock
 
     tent = factory.item(acme, name="Trail Tent", upc="TR100")
     factory.item(acme, name="Trail Pack", upc="TR200", composite_type=2, children=[(tent, 2)])
-    record_movement(tent, "NJ01", unbound=7, reserved=2, reason="receipt", reference="test", actor="test")
-    record_movement(tent, "CA01", unbound=1, bound=4, reason="receipt", reference="test", actor="test")
+    add_stock(tent, "NJ01", unbound=7, reserved=2, reason="receipt", reference="test", actor="test")
+    add_stock(tent, "CA01", unbound=1, bound=4, reason="receipt", reference="test", actor="test")
     db.session.commit()
 
     picked = client.get("/api/v4/items?searchTerm=trail&availability=true", headers=as_manager).get_json()["items"]
