@@ -3473,6 +3473,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List shipments, newest first, filtered by status, order, request, group, warehouse or shipped dates. */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string | null;
+                    status?: "validating" | "ready_to_process" | "processing" | "pending_ship_label" | "shipped" | "canceled" | "delivered" | "exception" | null;
+                    orderId?: string | null;
+                    fulfillmentRequestId?: string | null;
+                    shipmentGroupId?: number | null;
+                    /** @description A warehouse code */
+                    warehouse?: string | null;
+                    /** @description Shipped on this day or later (in timeZone) */
+                    shippedFrom?: string | null;
+                    /** @description Shipped on this day or earlier (in timeZone) */
+                    shippedTo?: string | null;
+                    /** @description The IANA time zone whose days shippedFrom and shippedTo name */
+                    timeZone?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentList"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipments/{shipment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shipment_id: number;
+            };
+            cookie?: never;
+        };
+        /** A shipment with its sets, documents, checklist and the actions the caller may take now. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shipment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentDetail"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipments/{shipment_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shipment_id: number;
+            };
+            cookie?: never;
+        };
+        /** The moves of a shipment's status, newest first: from, to, why, who and when. */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string | null;
+                };
+                header?: never;
+                path: {
+                    shipment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentHistory"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4489,8 +4628,11 @@ export interface components {
         };
         ShipmentOut: {
             id: number;
-            /** @enum {string} */
-            status: "validating" | "ready_to_process" | "processing" | "pending_ship_label" | "shipped" | "canceled";
+            /**
+             * @description exception is the warning state: the warehouse reported a problem (exception_reason)
+             * @enum {string}
+             */
+            status: "validating" | "ready_to_process" | "processing" | "pending_ship_label" | "shipped" | "canceled" | "delivered" | "exception";
             inventory_allocated: boolean;
             warehouse_id: string;
             order_id: string | null;
@@ -4498,11 +4640,23 @@ export interface components {
             shipment_group_id: number | null;
             ship_profile_id: number | null;
             ship_method: string | null;
+            tracking_number: string | null;
+            tracking_url: string | null;
+            /** @description The carrier that took the parcel, as reported */
+            carrier: string | null;
+            /** Format: date-time */
+            shipped_at: string | null;
+            /** Format: date-time */
+            delivered_at: string | null;
+            /** @description Why it is in the exception status */
+            exception_reason: string | null;
             lines: components["schemas"]["ShipmentLineOut"][];
             /** @description What a validating shipment still lacks: inventory, address, customs, approval */
             checklist: {
                 [key: string]: string;
             };
+            /** @description What the caller may do to the shipment now, by its status, role and permissions (left out of the list of requests) */
+            allowed_actions: ("cancel" | "edit_quantities" | "edit_sets" | "edit_method" | "edit_address" | "add_documents" | "delete_documents" | "add_custom_label" | "delete_custom_label" | "edit_details" | "comment")[];
         };
         ReturnLabelOut: {
             id: number;
@@ -4863,6 +5017,185 @@ export interface components {
             /** @description The fulfilment request's internal `id` */
             fr_id: number;
             fulfillment_request_id: string;
+        };
+        ShipmentAddress: {
+            /** @default null */
+            name: string | null;
+            /** @default null */
+            company: string | null;
+            /** @default null */
+            address_1: string | null;
+            /** @default null */
+            address_2: string | null;
+            /** @default null */
+            address_3: string | null;
+            /** @default null */
+            city: string | null;
+            /** @default null */
+            state: string | null;
+            /** @default null */
+            postal_code: string | null;
+            /**
+             * @description A country code (US, USA) or name; answered as ISO alpha-2
+             * @default null
+             */
+            country: string | null;
+            /** @default null */
+            phone: string | null;
+            /** @default null */
+            email: string | null;
+            /**
+             * @description skipped: stored as given, its sender vouching for it (skip_validation)
+             * @enum {string}
+             */
+            validation_status: "validated" | "invalid" | "skipped";
+            validation_error: string | null;
+        };
+        ShipmentRow: {
+            id: number;
+            /** @enum {string} */
+            status: "validating" | "ready_to_process" | "processing" | "pending_ship_label" | "shipped" | "canceled" | "delivered" | "exception";
+            /** @description The fulfilment request's internal id (for links) */
+            request_id: number;
+            /** @description The client's reference of the request */
+            fulfillment_request_id: string;
+            order_id: string | null;
+            warehouse_id: string;
+            ship_profile_id: number | null;
+            ship_method: string | null;
+            /** @description The carrier that took the parcel */
+            carrier: string | null;
+            fill_type: string;
+            inventory_allocated: boolean;
+            shipment_group_id: number | null;
+            /** @description Its retail EDI details' id */
+            shipment_details_id: number | null;
+            tracking_number: string | null;
+            tracking_url: string | null;
+            master_tracking_id: string | null;
+            /** @description pounds */
+            weight: number | null;
+            /** Format: date-time */
+            shipped_at: string | null;
+            /** Format: date-time */
+            delivered_at: string | null;
+            /** @description Why it is in the exception state */
+            exception_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Customs not needed, or every item has its tariff code, description and origin */
+            validated_customs_information: boolean;
+            has_custom_label: boolean;
+            custom_label_name: string | null;
+            to_address: components["schemas"]["ShipmentAddress"];
+            /** @description What the caller may do to it now: cancel, edit_address, edit_method, edit_quantities, ... */
+            allowed_actions: string[];
+        };
+        ShipmentList: {
+            shipments: components["schemas"]["ShipmentRow"][];
+            cursor: string | null;
+        };
+        ShipmentItem: {
+            /** @description The set item's id (a line of the set, a bundle's child included) */
+            id: number;
+            item_type_id: number;
+            upc: string;
+            name: string;
+            tariff_code: string | null;
+            customs_description: string | null;
+            customs_origin: string | null;
+            /** @description Units this shipment sends */
+            quantity_desired: number;
+            /** @description Units bound to this shipment in the ledger */
+            quantity_allocated: number;
+            /** @description Units the request asked for (the most it may send) */
+            quantity_requested: number;
+        };
+        ShipmentSet: {
+            id: number;
+            type: string;
+            gift_note: string | null;
+            items: components["schemas"]["ShipmentItem"][];
+        };
+        ShipmentDocument: {
+            id: number;
+            name: string;
+            copies: number;
+            format: string;
+        };
+        MissingCustoms: {
+            upc: string;
+            name: string;
+            missing: ("tariff_code" | "customs_description" | "customs_origin")[];
+        };
+        Check: {
+            /** @enum {string} */
+            check: "inventory" | "address" | "custom_label" | "customs" | "approval";
+            ok: boolean;
+            message: string | null;
+            /** @description customs: the items lacking a tariff code, description or origin; else empty */
+            items: components["schemas"]["MissingCustoms"][];
+        };
+        ShipmentDetail: {
+            id: number;
+            /** @enum {string} */
+            status: "validating" | "ready_to_process" | "processing" | "pending_ship_label" | "shipped" | "canceled" | "delivered" | "exception";
+            /** @description The fulfilment request's internal id (for links) */
+            request_id: number;
+            /** @description The client's reference of the request */
+            fulfillment_request_id: string;
+            order_id: string | null;
+            warehouse_id: string;
+            ship_profile_id: number | null;
+            ship_method: string | null;
+            /** @description The carrier that took the parcel */
+            carrier: string | null;
+            fill_type: string;
+            inventory_allocated: boolean;
+            shipment_group_id: number | null;
+            /** @description Its retail EDI details' id */
+            shipment_details_id: number | null;
+            tracking_number: string | null;
+            tracking_url: string | null;
+            master_tracking_id: string | null;
+            /** @description pounds */
+            weight: number | null;
+            /** Format: date-time */
+            shipped_at: string | null;
+            /** Format: date-time */
+            delivered_at: string | null;
+            /** @description Why it is in the exception state */
+            exception_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Customs not needed, or every item has its tariff code, description and origin */
+            validated_customs_information: boolean;
+            has_custom_label: boolean;
+            custom_label_name: string | null;
+            to_address: components["schemas"]["ShipmentAddress"];
+            /** @description What the caller may do to it now: cancel, edit_address, edit_method, edit_quantities, ... */
+            allowed_actions: string[];
+            sets: components["schemas"]["ShipmentSet"][];
+            documents: components["schemas"]["ShipmentDocument"][];
+            /** @description What it needs before the warehouse takes it: inventory, address (not for LTL), custom_label (ship method Custom), customs (abroad and the territories), approval */
+            checklist: components["schemas"]["Check"][];
+        };
+        StatusChange: {
+            /** @description null for the status it was placed in */
+            from_status: string | null;
+            to_status: string;
+            reason: string;
+            actor: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ShipmentHistory: {
+            history: components["schemas"]["StatusChange"][];
+            cursor: string | null;
         };
     };
     responses: {

@@ -14,6 +14,11 @@ describe('codeLabel', () => {
     expect(codeLabel('fraud')).toBe('Fraud');
   });
 
+  it('names the late statuses of a shipment, the warning state as Exception', () => {
+    expect(codeLabel('delivered')).toBe('Delivered');
+    expect(codeLabel('exception')).toBe('Exception');
+  });
+
   it('names the irregular codes from its dictionary', () => {
     expect(codeLabel('canceled')).toBe('Cancelled');
     expect(codeLabel('default_set_type')).toBe('Standard');

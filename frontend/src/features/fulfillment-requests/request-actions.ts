@@ -1,28 +1,27 @@
 import type { FulfillmentRequest, RequestSetItem } from '../../lib/models';
 
 type Shipments = Pick<FulfillmentRequest, 'shipments'>;
-
-/** Spec part 3, §4: cancel is offered before the warehouse starts on a shipment. */
-export const CANCELABLE_STATUSES = ['validating', 'ready_to_process'];
-/** Spec part 2, §4: item quantities are edited while every shipment is in these. */
-const QUANTITY_STATUSES = CANCELABLE_STATUSES;
-/** Spec part 2, §4: a set is edited while no shipment is past processing. */
-const FIXED_STATUSES = ['pending_ship_label', 'shipped'];
+type ShipmentAction = FulfillmentRequest['shipments'][number]['allowed_actions'][number];
 
 /** The shipments that still go out (not cancelled). */
 export function liveShipments(request: Shipments) {
   return request.shipments.filter((shipment) => shipment.status !== 'canceled');
 }
 
-/** Whether the request's sets may be changed (customs values, details): something is still to ship, none of it past processing. */
-export function canEditSets(request: Shipments): boolean {
-  return liveShipments(request).length > 0 && !request.shipments.some((shipment) => FIXED_STATUSES.includes(shipment.status));
+/** Whether something is still to ship and every shipment that is allows `action` to the user (the API's lifecycle decides). */
+function everyLiveShipmentAllows(request: Shipments, action: ShipmentAction): boolean {
+  const live = liveShipments(request);
+  return live.length > 0 && live.every((shipment) => shipment.allowed_actions.includes(action));
 }
 
-/** Whether its items' quantities may be lowered: every shipment still to ship is validating or ready to process. */
+/** Whether the request's sets may be changed (customs values, details). */
+export function canEditSets(request: Shipments): boolean {
+  return everyLiveShipmentAllows(request, 'edit_sets');
+}
+
+/** Whether its items' quantities may be lowered. */
 export function canEditQuantities(request: Shipments): boolean {
-  const live = liveShipments(request);
-  return live.length > 0 && live.every((shipment) => QUANTITY_STATUSES.includes(shipment.status));
+  return everyLiveShipmentAllows(request, 'edit_quantities');
 }
 
 /** Whether Create Return and Cancel Request are offered: a request with no live shipment sends nothing. */

@@ -57,7 +57,7 @@ export function RequestDetail({ clientId, requestId }: { clientId: string; reque
         </Col>
       </Row>
       <SetsCard clientId={clientId} request={request} canChange={canChange} />
-      <ShipmentsCard clientId={clientId} request={request} canCancel={canChange} />
+      <ShipmentsCard clientId={clientId} request={request} />
       {request.return_labels.length > 0 && <ReturnsCard request={request} carriers={carriers} />}
       <BreadcrumbPanel
         clientId={clientId}

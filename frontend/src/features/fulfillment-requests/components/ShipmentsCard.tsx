@@ -8,15 +8,15 @@ import type { FulfillmentRequest } from '../../../lib/models';
 import { useMutation } from '../../../lib/use-mutation';
 import { cancelShipment } from '../api/cancel-shipment';
 import { requestKey } from '../api/get-request';
-import { CANCELABLE_STATUSES } from '../request-actions';
 import { yesNo } from './RequestFacts';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 
-/** The request's shipments, each linked to its page, with what it still waits for; those not begun can be cancelled. */
-export function ShipmentsCard({ clientId, request, canCancel }: { clientId: string; request: FulfillmentRequest; canCancel: boolean }) {
+/** The request's shipments, each linked to its page, with what it still waits for; those the user may cancel have Cancel. */
+export function ShipmentsCard({ clientId, request }: { clientId: string; request: FulfillmentRequest }) {
   const { run, pending } = useMutation();
   const { show } = useAlerts();
   const { mutate } = useSWRConfig();
+  const canCancel = request.shipments.some((shipment) => shipment.allowed_actions.includes('cancel'));
 
   const cancel = async (shipmentId: number) => {
     if (!window.confirm(`Are you sure you wan't to cancel shipment ${shipmentId}?`)) return;
@@ -53,7 +53,7 @@ export function ShipmentsCard({ clientId, request, canCancel }: { clientId: stri
               <td>{Object.values(shipment.checklist).join(' ')}</td>
               {canCancel && (
                 <td className="text-end">
-                  {CANCELABLE_STATUSES.includes(shipment.status) && (
+                  {shipment.allowed_actions.includes('cancel') && (
                     <Button
                       size="sm"
                       variant="outline-danger"
