@@ -78,6 +78,8 @@ class Config:
 
         self.MAX_CONTENT_LENGTH = int(env.get("MAX_CONTENT_LENGTH", 1024 * 1024))
         self.MAX_LOGO_BYTES = int(env.get("MAX_LOGO_BYTES", 256 * 1024))
+        # A shipment's custom label or shipping document, decoded (its base64 in the body is a third larger).
+        self.SHIPMENT_FILE_MAX_BYTES = int(env.get("SHIPMENT_FILE_MAX_BYTES", 5 * 1024 * 1024))
         # Uploads sent as JSON rows keyed by header (about three times the size of their CSV file) are
         # parsed whole; CSV files (text/csv, as the browser sends the items and fulfilment request files)
         # are read as they arrive.

@@ -13,6 +13,15 @@ from api.orders.schemas import ShipmentOut
 from api.shipments import listing
 from api.shipments.schemas import ShipmentDetail, ShipmentHistory, ShipmentList, ShipmentListArgs
 from api.shipments.service import get_shipment, shipment_history
+from api.common.downloads import attachment
+from api.common.idempotency import idempotent
+from api.imports.schemas import upload
+from api.orders.lifecycle import UPDATE_SHIPMENTS
+from api.shipments import comments, details, documents
+from api.shipments.schemas import (
+    Comment, CommentList, CommentWrite, DocumentList, DocumentUpload, EdiDetails, EdiDetailsWrite, LabelUpload,
+    ShipmentDocument,
+)
 
 # Cancelling a shipment is part of managing the request it came from.
 CANCEL = "create:fulfillment_requests"
@@ -74,3 +83,112 @@ class ShipmentHistoryView(MethodView):
         return shipment_history(acting_client_id(), shipment_id, args["limit"], args["cursor"])
 
 # --- end of read's block ---
+
+
+# --- Files, retail EDI details and comments (docs) ---
+
+def _download(stored):
+    return attachment(stored.content, stored.name, stored.content_type)
+
+
+FILE_REFUSALS = ("409: the status does not allow it (invalid_status); 422: the content is not of its format, or not "
+                 "base64 (invalid_file); 413: larger than SHIPMENT_FILE_MAX_BYTES decoded (file_too_large)")
+
+
+@blp.route("/<int:shipment_id>/documents")
+class ShipmentDocuments(MethodView):
+    @requires(logs=("shipment", "shipment_id"))
+    @blp.response(200, DocumentList)
+    def get(self, shipment_id):
+        """A shipment's shipping documents (id, name, copies, format), oldest first, all at once."""
+        return {"documents": documents.list_documents(acting_client_id(), shipment_id)}
+
+    @idempotent
+    @upload
+    @requires(UPDATE_SHIPMENTS, logs=("shipment", "shipment_id"))
+    @blp.arguments(DocumentUpload)
+    @blp.response(201, ShipmentDocument)
+    def post(self, upload_fields, shipment_id):
+        """Add a shipping document (PNG or PDF, checked by content) with the copies to print, while the shipment
+        is validating, ready_to_process or processing."""
+        return documents.add_document(acting_client_id(), g.identity, shipment_id, upload_fields)
+
+
+@blp.route("/<int:shipment_id>/documents/<int:document_id>")
+class ShipmentDocumentFile(MethodView):
+    @requires(logs=("shipment", "shipment_id"))
+    @blp.response(200, description="The document, with its content type (image/png or application/pdf) and its "
+                                   "name in Content-Disposition", content_type="application/octet-stream")
+    def get(self, shipment_id, document_id):
+        """Download a shipping document."""
+        return _download(documents.document_file(acting_client_id(), shipment_id, document_id))
+
+    @requires(UPDATE_SHIPMENTS, logs=("shipment", "shipment_id"))
+    @blp.response(204)
+    def delete(self, shipment_id, document_id):
+        """Delete a shipping document while the shipment is validating, ready_to_process or processing."""
+        documents.delete_document(acting_client_id(), g.identity, shipment_id, document_id)
+
+
+@blp.route("/<int:shipment_id>/custom_label")
+class ShipmentCustomLabel(MethodView):
+    @requires(logs=("shipment", "shipment_id"))
+    @blp.response(200, description="The label, with its content type (image/png, or text/plain for ZPL) and its "
+                                   "name in Content-Disposition", content_type="application/octet-stream")
+    def get(self, shipment_id):
+        """Download the shipment's custom label."""
+        return _download(documents.custom_label_file(acting_client_id(), shipment_id))
+
+    @idempotent
+    @upload
+    @requires(UPDATE_SHIPMENTS, logs=("shipment", "shipment_id"))
+    @blp.arguments(LabelUpload)
+    @blp.response(201, ShipmentDocument)
+    def post(self, upload_fields, shipment_id):
+        """Give the shipment its custom label (PNG or ZPL, checked by content), replacing the one it had, until it
+        is pending its ship label; the checklist wants one when the ship method is Custom."""
+        return documents.replace_custom_label(acting_client_id(), g.identity, shipment_id, upload_fields)
+
+    @requires(UPDATE_SHIPMENTS, logs=("shipment", "shipment_id"))
+    @blp.response(204)
+    def delete(self, shipment_id):
+        """Delete the shipment's custom label until it is pending its ship label."""
+        documents.delete_custom_label(acting_client_id(), g.identity, shipment_id)
+
+
+@blp.route("/<int:shipment_id>/details")
+class ShipmentEdiDetails(MethodView):
+    @requires(logs=("shipment", "shipment_id"))
+    @blp.response(200, EdiDetails)
+    def get(self, shipment_id):
+        """The shipment's retail EDI details: its own once saved, else its request's (404 when neither has any)."""
+        return details.get_details(acting_client_id(), shipment_id)
+
+    @requires(UPDATE_SHIPMENTS, logs=("shipment", "shipment_id"))
+    @blp.arguments(EdiDetailsWrite)
+    @blp.response(200, EdiDetails)
+    def put(self, fields, shipment_id):
+        """Replace the shipment's retail EDI details (retailer, cancel date and PO number required; a field left out
+        is cleared) while it is validating, ready_to_process or processing."""
+        return details.save_details(acting_client_id(), g.identity, shipment_id, fields)
+
+
+@blp.route("/<int:shipment_id>/comments")
+class ShipmentComments(MethodView):
+    @requires(logs=("shipment", "shipment_id"))
+    @blp.arguments(PageArgs, location="query")
+    @blp.response(200, CommentList)
+    def get(self, args, shipment_id):
+        """A shipment's comments, newest first, with who wrote each and when."""
+        found, cursor = comments.list_comments(acting_client_id(), shipment_id, args["limit"], args["cursor"])
+        return {"comments": found, "cursor": cursor}
+
+    @idempotent
+    @requires(UPDATE_SHIPMENTS, logs=("shipment", "shipment_id"))
+    @blp.arguments(CommentWrite)
+    @blp.response(201, Comment)
+    def post(self, fields, shipment_id):
+        """Comment on a shipment, in any status."""
+        return comments.add_comment(acting_client_id(), g.identity, shipment_id, fields["body"].strip())
+
+# --- end of docs' block ---

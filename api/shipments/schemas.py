@@ -1,11 +1,16 @@
 """The shipments feature's schemas. SHARED: each part of the feature keeps its schemas in its own block."""
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 from api.addresses.schemas import Address
 from api.common.pagination import PageArgs
 from api.common.schema_fields import optional_text
 from api.common.timeutil import check_time_zone
+from api.orders.field_labels import EDI_LABELS
+from api.orders.fields import EDI, EDI_RETAILERS, writes
 from api.orders.models import LIFECYCLE_STATUSES
+from api.shipments.details import DETAIL_FIELDS
+from api.shipments.documents import FILE_LABELS, FORMATS
+from api.shipments.models import CUSTOM_LABEL, DOCUMENT, ShipmentDetails
 
 # --- The shipment, its list and its history (read) ---
 
@@ -131,3 +136,74 @@ class ShipmentHistory(Schema):
     cursor = fields.String(allow_none=True)
 
 # --- end of read's block ---
+
+
+# --- Files, retail EDI details and comments (docs) ---
+
+class FileUpload(Schema):
+    field_labels = FILE_LABELS  # how a validation error names a field (api.common.errors)
+    content = fields.String(required=True, metadata={
+        "description": "The file, base64 (line breaks allowed). Its content must be of its format: a PNG signature and "
+                       "header, ZPL from ^XA to ^XZ, or a PDF that opens with at least one page (422 invalid_file); at "
+                       "most SHIPMENT_FILE_MAX_BYTES decoded, 5 MB unless configured (413 file_too_large)"})
+    name = fields.String(required=True, validate=validate.Length(min=1, max=250), metadata={
+        "description": "The file's name for downloads; it is given the format's extension when it lacks it"})
+
+
+class LabelUpload(FileUpload):
+    format = fields.String(required=True, validate=validate.OneOf(FORMATS[CUSTOM_LABEL]))
+
+
+class DocumentUpload(FileUpload):
+    format = fields.String(required=True, validate=validate.OneOf(FORMATS[DOCUMENT]))
+    copies = fields.Integer(load_default=1, validate=validate.Range(min=1, max=99), metadata={
+        "description": "How many the warehouse prints (1 to 99; 1 if left out)"})
+
+
+class DocumentList(Schema):
+    documents = fields.List(fields.Nested(ShipmentDocument))
+
+
+EdiDetailsWrite = Schema.from_dict({
+    "field_labels": EDI_LABELS,
+    **{name: field for name, field in writes(EDI).items() if name in DETAIL_FIELDS},
+    # A request keeps its EDI metadata as given; a shipment's store postal code column holds 20 characters.
+    "store_postalcode": optional_text(ShipmentDetails.store_postalcode.type.length),
+}, name="EdiDetailsWrite")
+EdiDetails = Schema.from_dict({
+    "id": fields.Integer(allow_none=True, metadata={
+        "description": "null while none were saved for the shipment: these are then its request's"}),
+    "shipment_id": fields.Integer(),
+    **{name: fields.String(allow_none=True) for name in DETAIL_FIELDS},
+    "retailer": fields.String(metadata={"enum": list(EDI_RETAILERS)}),
+    "cancel_date": fields.Date(),
+    "po_number": fields.String(),
+    "updated_at": fields.DateTime(allow_none=True),
+    "updated_by_username": fields.String(allow_none=True),
+}, name="EdiDetails")
+
+
+def _written(text):
+    if not text.strip():
+        raise ValidationError("Must not be empty.")
+
+
+class CommentWrite(Schema):
+    field_labels = {"body": "Comment"}
+    body = fields.String(required=True, validate=[validate.Length(max=2000), _written], metadata={
+        "description": "1 to 2000 characters, not only spaces"})
+
+
+class Comment(Schema):
+    id = fields.Integer()
+    body = fields.String()
+    author_username = fields.String()
+    author_name = fields.String(allow_none=True)
+    created_at = fields.DateTime()
+
+
+class CommentList(Schema):
+    comments = fields.List(fields.Nested(Comment), metadata={"description": "Newest first"})
+    cursor = fields.String(allow_none=True)
+
+# --- end of docs' block ---

@@ -13,6 +13,7 @@ Access kinds:
   manage_reports  provider staff who may write (admin, admin_client_account_manager), no client needed
   manage_reference_data  the same staff, editing reference data (warehouses), no client needed
 """
+import base64
 import itertools
 import re
 import uuid
@@ -30,9 +31,14 @@ from api.notifications.models import OutboundEmail
 from api.reports.models import Report, ReportSchedule
 from api.orders.models import FulfillmentRequest, RequestSet, ReturnLabel, Shipment
 from api.returns.models import Rma
+from api.shipments.models import CUSTOM_LABEL, DOCUMENT, ShipmentDetails, ShipmentFile
 from api.shipping.models import Carrier, ShipProfile
 from tests import shop_platform
 from tests.factories import PASSWORD
+from tests.shipments.test_documents import pdf
+
+PDF = pdf()
+ZPL_LABEL = b"^XA^FO50,50^FDTarget^FS^XZ"
 
 EXPECTED = {
     ("GET", "/api/v4/openapi.json"): "public",
@@ -115,6 +121,17 @@ EXPECTED = {
     ("POST", "/api/v4/return_labels/<tracking_number>/receive"): "staff:admin:receive_inbound",
     ("POST", "/api/v4/shipments/<int:shipment_id>/cancel"): "create:fulfillment_requests",
     ("PUT", "/api/v4/shipments/<int:shipment_id>/cancel"): "create:fulfillment_requests",
+    ("GET", "/api/v4/shipments/<int:shipment_id>/documents"): "read",
+    ("POST", "/api/v4/shipments/<int:shipment_id>/documents"): "update:shipments",
+    ("GET", "/api/v4/shipments/<int:shipment_id>/documents/<int:document_id>"): "read",
+    ("DELETE", "/api/v4/shipments/<int:shipment_id>/documents/<int:document_id>"): "update:shipments",
+    ("GET", "/api/v4/shipments/<int:shipment_id>/custom_label"): "read",
+    ("POST", "/api/v4/shipments/<int:shipment_id>/custom_label"): "update:shipments",
+    ("DELETE", "/api/v4/shipments/<int:shipment_id>/custom_label"): "update:shipments",
+    ("GET", "/api/v4/shipments/<int:shipment_id>/details"): "read",
+    ("PUT", "/api/v4/shipments/<int:shipment_id>/details"): "update:shipments",
+    ("GET", "/api/v4/shipments/<int:shipment_id>/comments"): "read",
+    ("POST", "/api/v4/shipments/<int:shipment_id>/comments"): "update:shipments",
     ("GET", "/api/v4/shipments"): "read",
     ("GET", "/api/v4/shipments/<int:shipment_id>"): "read",
     ("GET", "/api/v4/shipments/<int:shipment_id>/history"): "read",
@@ -217,6 +234,9 @@ class World:
         }
         self.path_values["set_id"] = self._set_id(self.path_values["request_id"])
         self.path_values.update(self._shipment_and_return_label(self.path_values["request_id"]))
+        self.path_values["document_id"] = self._shipment_file(DOCUMENT)
+        self._shipment_file(CUSTOM_LABEL)
+        self._shipment_details()
         self._serial = itertools.count()
         self.cookies = {}
 
@@ -243,6 +263,21 @@ class World:
         db.session.add_all([shipment, label])
         db.session.commit()
         return {"shipment_id": shipment.id, "tracking_number": label.tracking_number}
+
+    def _shipment_file(self, kind):
+        shipment_file = ShipmentFile(client_id=self.acme.id, shipment_id=self.path_values["shipment_id"], kind=kind,
+                                     stored_name=f"{uuid.uuid4().hex}.pdf", name="slip.pdf", format="pdf",
+                                     content_type="application/pdf", size=len(PDF), content=PDF,
+                                     created_by_username="target.user")
+        db.session.add(shipment_file)
+        db.session.commit()
+        return shipment_file.id
+
+    def _shipment_details(self):
+        db.session.add(ShipmentDetails(client_id=self.acme.id, shipment_id=self.path_values["shipment_id"],
+                                       retailer="target", cancel_date=utcnow().date(), po_number="PO-1",
+                                       updated_by_username="target.user"))
+        db.session.commit()
 
     def _ship_profile_id(self):
         carrier = db.session.scalars(select(Carrier).filter_by(name="UPS")).one()
@@ -336,6 +371,13 @@ class World:
                 "ship_method": "UPS_GROUND", "length": 10, "width": 8, "height": 4, "weight": 1.5},
             ("POST", "/api/v4/address_validation"): {"address_1": "350 Fifth Ave", "city": "New York", "state": "NY",
                                                      "postal_code": "10118", "country": "US"},
+            ("POST", "/api/v4/shipments/<int:shipment_id>/documents"): {
+                "content": base64.b64encode(PDF).decode(), "name": "slip.pdf", "format": "pdf", "copies": 2},
+            ("POST", "/api/v4/shipments/<int:shipment_id>/custom_label"): {
+                "content": base64.b64encode(ZPL_LABEL).decode(), "name": "label.zpl", "format": "zpl"},
+            ("PUT", "/api/v4/shipments/<int:shipment_id>/details"): {
+                "retailer": "target", "cancel_date": "2031-01-31", "po_number": f"PO-{n}"},
+            ("POST", "/api/v4/shipments/<int:shipment_id>/comments"): {"body": f"Comment {n}"},
         }.get((method, rule))
 
     # Case packs take a child that no other composite holds: each call gets a new one.
@@ -361,6 +403,10 @@ class World:
             self.path_values["schedule_id"] = self._schedule_id()  # each delete takes its own schedule
         if (method, rule) == ("DELETE", "/api/v4/reports/<string:report_id>"):
             self.path_values["report_id"] = self._spare_report_id()  # each delete takes its own report
+        if (method, rule) == ("DELETE", "/api/v4/shipments/<int:shipment_id>/documents/<int:document_id>"):
+            self.path_values["document_id"] = self._shipment_file(DOCUMENT)  # each delete takes its own document
+        if (method, rule) == ("DELETE", "/api/v4/shipments/<int:shipment_id>/custom_label"):
+            self._shipment_file(CUSTOM_LABEL)  # each delete takes a label
         if (method, rule) == ("PUT", "/api/v4/fulfillment_requests/<int:request_id>/approve"):
             self.path_values["request_id"] = self._fulfillment_request_id()  # each approval takes its own request
         path = self.path(rule)
