@@ -83,6 +83,10 @@ def placed(client, manager, catalogue, stock):
 def test_the_lifecycle_is_the_contracts(placed):
     assert {(source, target) for source, targets in lifecycle.TRANSITIONS.items() for target in targets} == ALLOWED_MOVES
     assert set(lifecycle.TRANSITIONS) == set(LIFECYCLE_STATUSES)
+    # The refusals and mails name statuses so (api.common.text, the twin of the screens' labels.ts).
+    assert [code_label(status) for status in LIFECYCLE_STATUSES] == [
+        "Validating", "Ready To Process", "Processing", "Pending Ship Label", "Shipped", "Cancelled", "Delivered",
+        "Exception"]
 
 
 def test_every_allowed_move_writes_its_history_and_every_other_is_refused_naming_both_statuses(placed):
