@@ -22,15 +22,15 @@ def prepared_dumper(schema):
             _reads_own_key(name, field) for name, field in named):
         return schema.dump
     plan = [(field.data_key if field.data_key is not None else name, field.attribute or name, field.dump_default,
-             _converter(field)) for name, field in named]
+             _kept_type(field), _converter(field)) for name, field in named]
 
     def dump(row):
         dumped = {}
-        for key, source, default, convert in plan:
+        for key, source, default, kept, convert in plan:
             value = row.get(source, default)
             if value is missing:
                 continue
-            dumped[key] = None if value is None else convert(value)
+            dumped[key] = value if value is None or type(value) is kept else convert(value)
         return dumped
 
     return dump
@@ -48,10 +48,18 @@ def _converter(field):
         inner = _converter(field.inner)
         return lambda values: [None if value is None else inner(value) for value in values]
     serialize = field._serialize
-    kept = _KEPT_TYPES.get(type(field))
-    if kept is not None and not getattr(field, "as_string", False):
-        return lambda value: value if type(value) is kept else serialize(value, None, None)
     return lambda value: serialize(value, None, None)
+
+
+class _NoValueIsOfThisType:
+    pass
+
+
+def _kept_type(field):
+    """The type of value the field dumps as it is (the dumper skips calling it for them)."""
+    if getattr(field, "as_string", False):
+        return _NoValueIsOfThisType
+    return _KEPT_TYPES.get(type(field), _NoValueIsOfThisType)
 
 
 def _nested(field):
