@@ -33,7 +33,7 @@ from api.products.search import add_list_part
 from api.reports.routes import blp as reports_blp
 from api.reports.schedules.routes import blp as report_schedules_blp
 from api.returns.routes import blp as returns_blp
-from api.shipments.routes import blp as shipments_blp
+from api.shipments.routes import blp as shipments_blp, events_blp as shipment_events_blp
 from api.shipping.routes import blp as shipping_blp
 from api.shop.routes import blp as shop_blp
 from api.users.routes import blp as users_blp
@@ -43,7 +43,7 @@ from api.warehouses.routes import blp as warehouses_blp
 FEATURES = (
     auth_blp, clients_blp, users_blp, jobs_blp, audit_blp, products_blp, shop_blp, inventory_blp, inbound_blp,
     returns_blp, reports_blp, report_schedules_blp, warehouses_blp, shipping_blp, addresses_blp,
-    orders_blp, return_labels_blp, received_returns_blp, shipments_blp,
+    orders_blp, return_labels_blp, received_returns_blp, shipments_blp, shipment_events_blp,
 )
 
 

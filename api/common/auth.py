@@ -35,14 +35,19 @@ MANAGE_CLIENTS = "admin:manage_clients"
 MANAGE_REPORTS = "admin:manage_reports"
 # Recording what the warehouse received against an ASN: provider staff who may write.
 RECEIVE_INBOUND = "admin:receive_inbound"
+# Reporting what the warehouse did with a shipment (picked, labelled, shipped, delivered, a problem):
+# provider staff, or the warehouse's system holding a staff token.
+REPORT_SHIPMENT_EVENTS = "admin:report_shipment_events"
 # Sending again a job's result e-mail that the mail server kept refusing.
 RESEND_MAIL = "admin:resend_mail"
 # Editing the warehouses' addresses and the clients' ship profiles.
 MANAGE_REFERENCE_DATA = "admin:manage_reference_data"
-STAFF_WRITE_GRANTS = frozenset({ACT_FOR_ANY_CLIENT, MANAGE_REPORTS, RECEIVE_INBOUND, RESEND_MAIL, MANAGE_REFERENCE_DATA})
+STAFF_WRITE_GRANTS = frozenset({
+    ACT_FOR_ANY_CLIENT, MANAGE_REPORTS, RECEIVE_INBOUND, REPORT_SHIPMENT_EVENTS, RESEND_MAIL, MANAGE_REFERENCE_DATA})
 # Every grant a role can carry, for documenting the permissions /me answers.
 ALL_GRANTS = CLIENT_PERMISSIONS + (
-    ACT_FOR_ANY_CLIENT, MANAGE_CLIENTS, MANAGE_REPORTS, RECEIVE_INBOUND, RESEND_MAIL, MANAGE_REFERENCE_DATA,
+    ACT_FOR_ANY_CLIENT, MANAGE_CLIENTS, MANAGE_REPORTS, RECEIVE_INBOUND, REPORT_SHIPMENT_EVENTS, RESEND_MAIL,
+    MANAGE_REFERENCE_DATA,
 )
 
 READ_ONLY_PERMISSIONS = frozenset({"read:reports"})

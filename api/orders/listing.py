@@ -18,7 +18,7 @@ from api.jobs.registry import ResultMail, job_kind
 from api.jobs.service import start_job
 from api.orders.fields import ADDRESS, FIELDS_OF
 from api.orders.models import (
-    CANCELED, SHIPPED, VALIDATING, FulfillmentRequest, RequestSet, SetItem, Shipment, ShipmentLine,
+    CANCELED, DELIVERED, EXCEPTION, SHIPPED, VALIDATING, FulfillmentRequest, RequestSet, SetItem, Shipment, ShipmentLine,
 )
 from api.orders.schemas import RequestFilters
 from api.orders.service import present
@@ -207,11 +207,14 @@ def shipments_of(request_ids):
 
 def progress(request, shipments):
     """A request's shipments ([(warehouse, status, allocated)]) summed up in a few words: "2 of 3 shipped",
-    "Waiting for stock", "Needs approval", "Cancelled"; what holds a request back before how far it is."""
+    "Waiting for stock", "Needs approval", "Cancelled"; what holds a request back before how far it is (the
+    warehouse's warning state first), a delivered shipment counting as shipped."""
     live = [(status, allocated) for _, status, allocated in shipments if status != CANCELED]
     if not live:
         return "Cancelled" if shipments else "Validating"
-    shipped = sum(status == SHIPPED for status, _ in live)
+    if any(status == EXCEPTION for status, _ in live):
+        return "Exception"
+    shipped = sum(status in (SHIPPED, DELIVERED) for status, _ in live)
     if shipped == len(live):
         return "Shipped"
     if shipped:

@@ -4,14 +4,17 @@ from flask import g
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from api.common.auth import requires
+from api.common.auth import REPORT_SHIPMENT_EVENTS, requires
 from api.common.pagination import PageArgs
 from api.common.prepared_dump import json_answer, prepared_dumper
 from api.common.tenancy import acting_client_id
 from api.orders import service
 from api.orders.schemas import ShipmentOut
-from api.shipments import listing
+from api.shipments import events, listing
 from api.shipments.schemas import ShipmentDetail, ShipmentHistory, ShipmentList, ShipmentListArgs
+from api.shipments.schemas import (
+    ShipmentEventAnswer, ShipmentEventBatch, ShipmentEventBatchAnswer, ShipmentEventIn,
+)
 from api.shipments.service import get_shipment, shipment_history
 from api.common.downloads import attachment
 from api.common.idempotency import idempotent
@@ -192,3 +195,47 @@ class ShipmentComments(MethodView):
         return comments.add_comment(acting_client_id(), g.identity, shipment_id, fields["body"].strip())
 
 # --- end of docs' block ---
+
+
+# --- The warehouse's events: one for a shipment, or a batch (events) ---
+
+# A repeated event is answered as the first time, with this header saying so.
+REPLAYED = {"Idempotent-Replayed": "true"}
+
+events_blp = Blueprint("shipment_events", __name__, url_prefix="/api/v4/shipment_events",
+                       description="What the warehouse reports about shipments, in batches")
+
+
+@blp.route("/<int:shipment_id>/events")
+class ShipmentEvents(MethodView):
+    @requires(REPORT_SHIPMENT_EVENTS, logs=("shipment", "shipment_id"))
+    @blp.arguments(ShipmentEventIn)
+    @blp.response(200, ShipmentEventAnswer)
+    @blp.alt_response(409, description="A move the lifecycle does not allow (invalid_transition, naming both "
+                                       "statuses), an event older than the shipment's latest (event_out_of_order), "
+                                       "shipping a shipment without allocated stock (not_allocated)")
+    @blp.alt_response(422, description="A field missing or wrong (validation_error); the event ID used before for "
+                                       "another shipment or status (event_id_reused)")
+    def post(self, event, shipment_id):
+        """Report what the warehouse did with a shipment (provider staff, or the warehouse's system with a staff
+        token): processing, pending_ship_label, shipped (tracking, carrier, weight; its bound units leave stock),
+        delivered, or exception (the warning state, with a reason). Each moves the shipment through its lifecycle.
+        An event sent again changes nothing and is answered as the first time, with `Idempotent-Replayed: true`."""
+        answer, replayed = events.report_event(acting_client_id(), g.identity.username, shipment_id, event)
+        return (answer, 200, REPLAYED) if replayed else answer
+
+
+@events_blp.route("")
+class ShipmentEventBatchView(MethodView):
+    @requires(REPORT_SHIPMENT_EVENTS)
+    @events_blp.arguments(ShipmentEventBatch)
+    @events_blp.response(200, ShipmentEventBatchAnswer)
+    def post(self, batch):
+        """Report up to 1,000 events of the acting client's shipments at once, applied in their order. Each event
+        is applied whole or not at all and answered on its own: applied, duplicate (its ID was seen: nothing
+        changes), or refused with the error the single event call would have answered; a refused event does not
+        hold back the others. A batch that is not valid as a whole (a field missing, over 1,000 events) is 422,
+        nothing applied."""
+        return {"events": events.report_events(acting_client_id(), g.identity.username, batch["events"])}
+
+# --- end of events' block ---

@@ -1,13 +1,18 @@
 """The shipments feature's schemas. SHARED: each part of the feature keeps its schemas in its own block."""
-from marshmallow import Schema, ValidationError, fields, validate
+from datetime import UTC
+from decimal import Decimal
+
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from api.addresses.schemas import Address
 from api.common.pagination import PageArgs
-from api.common.schema_fields import optional_text
+from api.common.schema_fields import decimal_in_range, optional_text
+from api.common.text import code_label
 from api.common.timeutil import check_time_zone
 from api.orders.field_labels import EDI_LABELS
 from api.orders.fields import EDI, EDI_RETAILERS, writes
 from api.orders.models import LIFECYCLE_STATUSES
+from api.shipments.events import EVENT_STATUSES, MAX_BATCH, RESULTS
 from api.shipments.details import DETAIL_FIELDS
 from api.shipments.documents import FILE_LABELS, FORMATS
 from api.shipments.models import CUSTOM_LABEL, DOCUMENT, ShipmentDetails
@@ -207,3 +212,87 @@ class CommentList(Schema):
     cursor = fields.String(allow_none=True)
 
 # --- end of docs' block ---
+
+
+# --- The warehouse's events (events) ---
+
+# What an event of each status must carry beyond its id, status and time.
+EVENT_NEEDS = {"shipped": ("tracking_number", "carrier"), "exception": ("reason",)}
+
+
+class ShipmentEventIn(Schema):
+    event_id = fields.String(required=True, validate=validate.Length(min=1, max=100), metadata={
+        "description": "The warehouse's own id of the event: sent again, it changes nothing and is answered as "
+                       "the first time"})
+    status = fields.String(required=True, validate=validate.OneOf(EVENT_STATUSES), metadata={
+        "description": "Where the shipment is now; exception is the warning state (give a reason)"})
+    occurred_at = fields.AwareDateTime(required=True, default_timezone=UTC, metadata={
+        "description": "When it happened (UTC when no offset is given); an event older than the shipment's latest "
+                       "is refused"})
+    tracking_number = optional_text(100, metadata={"description": "shipped: required"})
+    tracking_url = fields.Url(allow_none=True, load_default=None, schemes={"http", "https"},
+                              validate=validate.Length(max=500), metadata={"description": "shipped"})
+    carrier = optional_text(50, metadata={"description": "shipped: required, the carrier that took the parcel"})
+    weight = decimal_in_range(Decimal(0), Decimal("99999999.99"), allow_none=True, load_default=None,
+                              metadata={"description": "shipped: pounds"})
+    reason = optional_text(500, metadata={"description": "exception: required, what went wrong"})
+
+    @validates_schema
+    def _carries_what_its_status_needs(self, data, **kwargs):
+        status = data.get("status")
+        missing = [name for name in EVENT_NEEDS.get(status, ()) if not data.get(name)]
+        if missing:
+            raise ValidationError({name: [f"Required when the status is {code_label(status)}."] for name in missing})
+
+    @post_load
+    def _in_utc(self, data, **kwargs):
+        data["occurred_at"] = data["occurred_at"].astimezone(UTC).replace(tzinfo=None)
+        return data
+
+
+class BatchEventIn(ShipmentEventIn):
+    shipment_id = fields.Integer(required=True, validate=validate.Range(min=1, max=2**31 - 1))
+
+
+class ShipmentEventBatch(Schema):
+    field_labels = {"events[]": "event {n} ({event_id})"}
+
+    events = fields.List(fields.Nested(BatchEventIn), required=True, validate=validate.Length(
+        min=1, max=MAX_BATCH, error=f"A batch holds 1 to {MAX_BATCH} events."))
+
+
+class EventShipment(Schema):
+    id = fields.Integer()
+    status = fields.String(metadata={"enum": list(LIFECYCLE_STATUSES)})
+    tracking_number = fields.String(allow_none=True)
+    tracking_url = fields.String(allow_none=True)
+    carrier = fields.String(allow_none=True)
+    weight = fields.String(allow_none=True, metadata={"description": "pounds, a decimal number"})
+    shipped_at = fields.String(allow_none=True, metadata={"format": "date-time"})
+    delivered_at = fields.String(allow_none=True, metadata={"format": "date-time"})
+    exception_reason = fields.String(allow_none=True)
+
+
+class ShipmentEventAnswer(Schema):
+    event_id = fields.String()
+    shipment_id = fields.Integer()
+    status = fields.String(metadata={"enum": ["applied"]})
+    shipment = fields.Nested(EventShipment, metadata={"description": "The shipment as the event left it"})
+
+
+class EventRefusal(Schema):
+    error = fields.String(metadata={"description": "The code the single event call would have answered"})
+    description = fields.String()
+
+
+class BatchEventResult(Schema):
+    event_id = fields.String()
+    shipment_id = fields.Integer()
+    status = fields.String(metadata={"enum": list(RESULTS)})
+    error = fields.Nested(EventRefusal, allow_none=True, metadata={"description": "refused: why"})
+
+
+class ShipmentEventBatchAnswer(Schema):
+    events = fields.List(fields.Nested(BatchEventResult), metadata={"description": "One entry per event, in order"})
+
+# --- end of events' block ---

@@ -135,6 +135,8 @@ EXPECTED = {
     ("GET", "/api/v4/shipments"): "read",
     ("GET", "/api/v4/shipments/<int:shipment_id>"): "read",
     ("GET", "/api/v4/shipments/<int:shipment_id>/history"): "read",
+    ("POST", "/api/v4/shipments/<int:shipment_id>/events"): "staff:admin:report_shipment_events",
+    ("POST", "/api/v4/shipment_events"): "staff:admin:report_shipment_events",
     ("POST", "/api/v4/fulfillment_requests/bulk"): "create:fulfillment_requests",
     ("GET", "/api/v4/fulfillment_requests/bulk/columns"): "signed_in_any",
     ("PUT", "/api/v4/fulfillment_requests/<int:request_id>/sets/<int:set_id>"): "create:fulfillment_requests",
@@ -378,6 +380,13 @@ class World:
             ("PUT", "/api/v4/shipments/<int:shipment_id>/details"): {
                 "retailer": "target", "cancel_date": "2031-01-31", "po_number": f"PO-{n}"},
             ("POST", "/api/v4/shipments/<int:shipment_id>/comments"): {"body": f"Comment {n}"},
+            # The warehouse's warning state fits the target shipment's status; a repeat is answered as the first.
+            ("POST", "/api/v4/shipments/<int:shipment_id>/events"): {
+                "event_id": "TARGET-EVENT", "status": "exception", "occurred_at": "2026-03-02T10:00:00Z",
+                "reason": "Damaged"},
+            ("POST", "/api/v4/shipment_events"): {"events": [{
+                "event_id": "TARGET-BATCH-EVENT", "shipment_id": self.path_values["shipment_id"], "status": "exception",
+                "occurred_at": "2026-03-02T10:00:00Z", "reason": "Damaged"}]},
         }.get((method, rule))
 
     # Case packs take a child that no other composite holds: each call gets a new one.

@@ -105,7 +105,7 @@ def test_me_for_an_admin_has_no_client(client, factory, admin):
         "roles": ["admin"], "clientId": None, "isAdmin": True, "client": None,
         "permissions": [
             "admin:act_for_any_client", "admin:manage_clients", "admin:manage_reference_data", "admin:manage_reports",
-            "admin:receive_inbound", "admin:resend_mail", "approve:ltl",
+            "admin:receive_inbound", "admin:report_shipment_events", "admin:resend_mail", "approve:ltl",
             "create:fulfillment_requests", "create:items", "create:rmas", "read:reports", "update:inventory",
             "update:items", "update:ltl", "update:shipments", "write:asns", "write:users",
         ],
