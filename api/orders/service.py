@@ -105,6 +105,17 @@ def change_address(client_id, identity, request_id, address, skip_validation=Fal
     without ``skip_validation`` changes nothing: the answer carries the error and the candidates."""
     request = request_of(client_id, request_id)
     _refuse_when_past_processing(request, "The address", "address_not_editable")
+    checked, stored = store_address(request, address, skip_validation, identity.username)
+    if stored:
+        db.session.commit()
+    return {**checked, "fulfillment_request": present(request, with_sets=True, with_shipments=True, identity=identity)
+            if stored else None}
+
+
+def store_address(request, address, skip_validation, actor):
+    """Check ``address`` and store it as ``request``'s when valid (normalised) or ``skip_validation`` (as
+    given); its shipments then go on when nothing else holds them (the caller has checked the address may
+    change, and commits). Answers (the check, whether it was stored)."""
     if country_code(address["country"]) is None:
         rules.refuse(f"{FIELD} '{address['country']}' is not a country.", "country")
     checked = validate_address(address)
@@ -114,11 +125,9 @@ def change_address(client_id, identity, request_id, address, skip_validation=Fal
             setattr(request, f"to_{part}", checked["updated_address"][part])
         request.address_validated, request.address_validation_error = True, None
         for shipment in request.shipments:
-            allocation.advance(shipment, identity.username, "Address fixed.")
-        history.address_fixed(request, checked, identity.username)
-        db.session.commit()
-    return {**checked, "fulfillment_request": present(request, with_sets=True, with_shipments=True, identity=identity)
-            if stored else None}
+            allocation.advance(shipment, actor, "Address fixed.")
+        history.address_fixed(request, checked, actor)
+    return checked, stored
 
 
 def approve_request(client_id, identity, request_id):

@@ -9,9 +9,12 @@ from api.common.pagination import PageArgs
 from api.common.prepared_dump import json_answer, prepared_dumper
 from api.common.tenancy import acting_client_id
 from api.orders import service
-from api.orders.schemas import ShipmentOut
-from api.shipments import events, listing
-from api.shipments.schemas import ShipmentDetail, ShipmentHistory, ShipmentList, ShipmentListArgs
+from api.orders.schemas import AddressChangeArgs, ShipmentOut, ShipToAddress
+from api.shipments import edits, events, listing
+from api.shipments.schemas import (
+    ShipmentAddressChange, ShipmentDetail, ShipmentHistory, ShipmentItemUpdate, ShipmentList, ShipmentListArgs,
+    ShipmentUpdate,
+)
 from api.shipments.schemas import (
     ShipmentEventAnswer, ShipmentEventBatch, ShipmentEventBatchAnswer, ShipmentEventIn,
 )
@@ -86,6 +89,61 @@ class ShipmentHistoryView(MethodView):
         return shipment_history(acting_client_id(), shipment_id, args["limit"], args["cursor"])
 
 # --- end of read's block ---
+
+
+# --- Changing a shipment: its method, an item's quantity, its address (edit) ---
+
+@blp.route("/<int:shipment_id>")
+class ShipmentChange(MethodView):
+    @requires(UPDATE_SHIPMENTS, logs=("shipment", "shipment_id"))
+    @blp.arguments(ShipmentUpdate)
+    @blp.response(200, ShipmentDetail)
+    @blp.alt_response(409, description="The status does not allow it (invalid_status), or the shipment travels in a "
+                                       "shipment group (in_shipment_group)")
+    @blp.alt_response(403, description="pending_ship_label: only admins change the method (forbidden); a carrier its "
+                                       "profile rules out for a client user (carrier_not_allowed)")
+    def put(self, fields, shipment_id):
+        """Change a shipment's ship profile and ship method.
+
+        The one field of spec part 2's edit table that is the shipment's own: changed in validating,
+        ready_to_process and processing, and by admins in pending_ship_label. Item quantities, the address, sets,
+        documents and the custom label change through their own calls."""
+        return edits.change_method(acting_client_id(), g.identity, shipment_id, fields)
+
+
+@blp.route("/<int:shipment_id>/sets/<int:set_id>/items/<int:item_id>")
+class ShipmentItemChange(MethodView):
+    @requires(UPDATE_SHIPMENTS, logs=("shipment", "shipment_id"))
+    @blp.arguments(ShipmentItemUpdate)
+    @blp.response(200, ShipmentDetail)
+    @blp.alt_response(409, description="Not validating or ready_to_process (invalid_status)")
+    def put(self, fields, shipment_id, set_id, item_id):
+        """Set how many units of a set item the shipment sends.
+
+        From 0 up to what the request asked for less what its other shipments send, while validating or
+        ready_to_process. Lowered units go back to free stock at once; 0 takes the item out of the shipment, and
+        cancels it when it was the only one; raising an allocated shipment binds free units at its warehouse."""
+        return edits.change_quantity(acting_client_id(), g.identity, shipment_id, set_id, item_id,
+                                     fields["quantity_desired"])
+
+
+@blp.route("/<int:shipment_id>/to_address")
+class ShipmentAddressView(MethodView):
+    @requires(UPDATE_SHIPMENTS, logs=("shipment", "shipment_id"))
+    @blp.arguments(AddressChangeArgs, location="query")
+    @blp.arguments(ShipToAddress)
+    @blp.response(200, ShipmentAddressChange)
+    @blp.alt_response(409, description="A live shipment of its request is past processing, or pending_ship_label "
+                                       "(invalid_status); the shipment travels in a group (in_shipment_group)")
+    def put(self, args, address, shipment_id):
+        """Change a shipment's ship-to address, which is its request's and so every shipment's of it.
+
+        A valid address is stored normalised; an invalid one only with `skip_validation=true`, else nothing
+        changes and the answer has the error and the candidates. Every live shipment of the request must allow
+        it; in pending_ship_label only an admin client account manager may change it."""
+        return edits.change_address(acting_client_id(), g.identity, shipment_id, address, args["skip_validation"])
+
+# --- end of edit's block ---
 
 
 # --- Files, retail EDI details and comments (docs) ---

@@ -4,7 +4,7 @@ from decimal import Decimal
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from api.addresses.schemas import Address
+from api.addresses.schemas import Address, AddressValidation
 from api.common.pagination import PageArgs
 from api.common.schema_fields import decimal_in_range, optional_text
 from api.common.text import code_label
@@ -141,6 +141,42 @@ class ShipmentHistory(Schema):
     cursor = fields.String(allow_none=True)
 
 # --- end of read's block ---
+
+
+# --- Changing a shipment: its method, an item's quantity, its address (edit) ---
+
+EDIT_LABELS = {"ship_profile_id": "Ship Profile", "ship_method": "Ship Method", "quantity_desired": "Quantity"}
+
+
+class ShipmentUpdate(Schema):
+    field_labels = EDIT_LABELS
+    ship_profile_id = fields.Integer(allow_none=True, validate=validate.Range(min=1, max=2**31 - 1), metadata={
+        "description": "One of the client's ship profiles; null for none (then no ship method either). A client "
+                       "user on an LTL profile keeps to LTL, on a Custom profile may not choose LTL, otherwise may "
+                       "choose neither LTL nor Custom (403 carrier_not_allowed); admins choose any."})
+    ship_method = fields.String(allow_none=True, validate=validate.Length(max=60), metadata={
+        "description": "A ship method code the profile's carrier offers (422 otherwise); left out, the current one "
+                       "is kept and must be offered by a new profile's carrier. Saturday delivery, when the request "
+                       "asks for it, needs a UPS or FedEx express method."})
+
+    @validates_schema
+    def _something_to_change(self, data, **kwargs):
+        if not data:
+            raise ValidationError("Give a Ship Profile or a Ship Method to change.")
+
+
+class ShipmentItemUpdate(Schema):
+    field_labels = EDIT_LABELS
+    quantity_desired = fields.Integer(required=True, validate=validate.Range(min=0, max=2**31 - 1), metadata={
+        "description": "Units of the item this shipment sends: 0 up to what the request asked for less what its "
+                       "other shipments send"})
+
+
+class ShipmentAddressChange(AddressValidation):
+    shipment = fields.Nested(ShipmentDetail, allow_none=True, metadata={
+        "description": "The shipment as stored after the change; null when nothing was stored"})
+
+# --- end of edit's block ---
 
 
 # --- Files, retail EDI details and comments (docs) ---

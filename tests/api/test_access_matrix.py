@@ -29,7 +29,8 @@ from api.jobs.models import Job
 from api.jobs.runner import result_mail_key
 from api.notifications.models import OutboundEmail
 from api.reports.models import Report, ReportSchedule
-from api.orders.models import FulfillmentRequest, RequestSet, ReturnLabel, Shipment
+from api.orders.models import FulfillmentRequest, RequestSet, ReturnLabel, SetItem, Shipment, ShipmentLine
+from api.products.models import ItemType
 from api.returns.models import Rma
 from api.shipments.models import CUSTOM_LABEL, DOCUMENT, ShipmentDetails, ShipmentFile
 from api.shipping.models import Carrier, ShipProfile
@@ -135,6 +136,9 @@ EXPECTED = {
     ("GET", "/api/v4/shipments"): "read",
     ("GET", "/api/v4/shipments/<int:shipment_id>"): "read",
     ("GET", "/api/v4/shipments/<int:shipment_id>/history"): "read",
+    ("PUT", "/api/v4/shipments/<int:shipment_id>"): "update:shipments",
+    ("PUT", "/api/v4/shipments/<int:shipment_id>/sets/<int:set_id>/items/<int:item_id>"): "update:shipments",
+    ("PUT", "/api/v4/shipments/<int:shipment_id>/to_address"): "update:shipments",
     ("POST", "/api/v4/shipments/<int:shipment_id>/events"): "staff:admin:report_shipment_events",
     ("POST", "/api/v4/shipment_events"): "staff:admin:report_shipment_events",
     ("POST", "/api/v4/fulfillment_requests/bulk"): "create:fulfillment_requests",
@@ -239,6 +243,7 @@ class World:
         self.path_values["document_id"] = self._shipment_file(DOCUMENT)
         self._shipment_file(CUSTOM_LABEL)
         self._shipment_details()
+        self.path_values["item_id"] = self._shipment_item_id()
         self._serial = itertools.count()
         self.cookies = {}
 
@@ -265,6 +270,18 @@ class World:
         db.session.add_all([shipment, label])
         db.session.commit()
         return {"shipment_id": shipment.id, "tracking_number": label.tracking_number}
+
+    def _shipment_item_id(self):
+        """A set item of the target request that the target shipment sends one of."""
+        item = db.session.scalars(select(ItemType).filter_by(client_id=self.acme.id, upc="TARGET-ITEM")).one()
+        set_item = SetItem(set_id=self.path_values["set_id"], item_type_id=item.id, upc=item.upc, name=item.name,
+                           quantity=1)
+        db.session.add(set_item)
+        db.session.flush()
+        db.session.add(ShipmentLine(shipment_id=self.path_values["shipment_id"], set_item_id=set_item.id,
+                                    item_type_id=item.id, quantity_desired=1))
+        db.session.commit()
+        return set_item.id
 
     def _shipment_file(self, kind):
         shipment_file = ShipmentFile(client_id=self.acme.id, shipment_id=self.path_values["shipment_id"], kind=kind,
@@ -371,6 +388,12 @@ class World:
             ("POST", "/api/v2/request/get_return_label"): {
                 "fr_id": self.path_values["request_id"], "ship_profile_id": self.path_values["profile_id"],
                 "ship_method": "UPS_GROUND", "length": 10, "width": 8, "height": 4, "weight": 1.5},
+            ("PUT", "/api/v4/shipments/<int:shipment_id>"): {"ship_profile_id": self.path_values["profile_id"],
+                                                             "ship_method": "UPS_GROUND"},
+            ("PUT", "/api/v4/shipments/<int:shipment_id>/sets/<int:set_id>/items/<int:item_id>"): {"quantity_desired": 1},
+            ("PUT", "/api/v4/shipments/<int:shipment_id>/to_address"): {
+                "name": "Pat Doe", "address_1": "75 Livingston St", "city": "Brooklyn", "state": "NY",
+                "postal_code": "11201", "country": "US", "phone": "718 555 0100"},
             ("POST", "/api/v4/address_validation"): {"address_1": "350 Fifth Ave", "city": "New York", "state": "NY",
                                                      "postal_code": "10118", "country": "US"},
             ("POST", "/api/v4/shipments/<int:shipment_id>/documents"): {
