@@ -11,6 +11,7 @@ from api.extensions import db
 from api.inventory.cli import check_inventory
 from api.orders.demo import seed_demo_requests
 from api.reports.builtin import seed_builtin_reports, seed_reports
+from api.shipments.demo import seed_demo_shipments
 from api.shipping.models import ShipProfile
 from api.shipping.service import create_ship_profile
 from api.users.models import User
@@ -79,8 +80,8 @@ def register_commands(app):
 
     @app.cli.command("seed-demo")
     def seed_demo():
-        """Add demo clients, one user of each role and demo fulfilment requests (skipped when they exist);
-        prints the logins."""
+        """Add demo clients, one user of each role and demo fulfilment requests (skipped when they exist),
+        their shipments moved on by the demo warehouse's events; prints the logins."""
         clients = {}
         for fields in DEMO_CLIENTS:
             client = db.session.scalars(select(Client).filter_by(name=fields["name"])).first()
@@ -100,6 +101,7 @@ def register_commands(app):
                     create_ship_profile(client.id, {"name": name, "carrier_name": carrier, "account_number": account_number})
         seed_builtin_reports()
         seed_demo_requests(clients[DEMO_CLIENTS[0]["name"]].id)
+        seed_demo_shipments(clients[DEMO_CLIENTS[0]["name"]].id)
         for client in clients.values():
             click.echo(f"Demo client {client.id}: {client.name} (client version {client.fulfillment_request_api_version})")
         click.echo(f"Demo logins, password for all: {DEMO_PASSWORD}")

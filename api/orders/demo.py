@@ -1,11 +1,13 @@
 """Demo fulfilment requests for ``seed-demo``: a small catalogue with stock, and requests that fill
-every tab of the list (placed by the allocation engine like any other request)."""
+every tab of the list (placed by the allocation engine like any other request), some of them for the
+warehouse's events of the demo (api.shipments.demo) to take on."""
 from sqlalchemy import select
 
 from api.common.timeutil import utcnow
 from api.extensions import db
 from api.inventory.ledger import Move, apply_moves
-from api.orders.models import PROCESSING, VALIDATING, FulfillmentRequest
+from api.orders import lifecycle
+from api.orders.models import VALIDATING, FulfillmentRequest
 from api.orders.service import add_request
 from api.products.models import BUNDLE, ItemComponent, ItemType
 from api.shipping.models import Carrier, ShipProfile
@@ -83,20 +85,22 @@ def seed_demo_requests(client_id):
     _request(client_id, "DEMO-4", {**BROOKLYN, "city": "Springfield"}, [(tent, 1, None)])
     _request(client_id, "DEMO-5", TORONTO, [(tent, 1, "189.00")], incoterm="DDP",
              **_carried_by(client_id, "UPS", "UPS_2ND_DAY_AIR"))
-    processing = _request(client_id, "DEMO-6", LOS_ANGELES, [(tent, 2, None)],
-                          **_carried_by(client_id, "USPS", "USPS_PRIORITY_MAIL"))
-    # The warehouse moves shipments on once it starts picking; the demo shows one that has.
-    for shipment in processing.shipments:
-        shipment.status = PROCESSING
+    _request(client_id, "DEMO-6", LOS_ANGELES, [(tent, 2, None)],
+             **_carried_by(client_id, "USPS", "USPS_PRIORITY_MAIL"))
     fraud = _request(client_id, "DEMO-7", BROOKLYN, [(stove, 1, None)])
     # Risk analyses come with orders imported from the shop; the demo shows one that needs a look.
     fraud.fraud, fraud.requires_approval, fraud.requires_approval_reason = True, True, "fraud"
     fraud.shopify_risk_recommendation, fraud.shopify_risk_score = "investigate", 0.72
     for shipment in fraud.shipments:
-        shipment.status = VALIDATING  # held until someone approves it
+        lifecycle.move(shipment, VALIDATING, reason="Held until someone approves it", actor=DEMO_ACTOR)
     untaxed = _request(client_id, "DEMO-8", TORONTO, [(lantern, 1, "24.50")])
     # Requests from the shop can arrive without customs values; the demo shows one.
     untaxed.sets[0].items[0].customs_value = None
     for shipment in untaxed.shipments:
-        shipment.status = VALIDATING  # held until its customs values are entered
+        lifecycle.move(shipment, VALIDATING, reason="Held until its customs values are entered", actor=DEMO_ACTOR)
+    # Shipments the warehouse's events of the demo take on: waiting for a label, shipped, delivered, a problem.
+    for n, address in zip(range(9, 13), (BROOKLYN, LOS_ANGELES, {**BROOKLYN, "name": "Riley Chen"}, LOS_ANGELES)):
+        _request(client_id, f"DEMO-{n}", address, [(tent, 1, None)], **_carried_by(client_id, "UPS", "UPS_GROUND"))
+    # A kill fill cancels a request it cannot send whole at once: the demo shows a cancelled shipment.
+    _request(client_id, "DEMO-13", BROOKLYN, [(lantern, 20, None)], fill_type="kill", warehouse_id="NJ01")
     db.session.commit()
