@@ -128,6 +128,15 @@ def test_documents_default_to_one_copy_and_keep_the_name_without_its_folders(cli
     assert (answer.get_json()["name"], answer.get_json()["copies"]) == ("slip.pdf", 1)
 
 
+def test_a_name_ending_otherwise_is_given_the_extension_of_what_the_file_is(client, manager, shipment_id):
+    answer = client.post(documents_url(shipment_id), headers=manager, json=upload(pdf(), "invoice.png", "pdf"))
+
+    assert answer.status_code == 201, answer.get_json()
+    assert answer.get_json()["name"] == "invoice.png.pdf"
+    download = client.get(f"{documents_url(shipment_id)}/{answer.get_json()['id']}", headers=manager)
+    assert download.headers["Content-Disposition"].startswith('attachment; filename="invoice.png.pdf"')
+
+
 @pytest.mark.parametrize("copies", [0, 100, -1])
 def test_copies_are_one_to_ninety_nine(client, manager, shipment_id, copies):
     answer = client.post(documents_url(shipment_id), headers=manager, json=upload(pdf(), "slip.pdf", "pdf", copies=copies))
@@ -332,3 +341,19 @@ def test_readers_download_but_do_not_change(client, factory, acme, manager, ship
     assert_error(client.post(documents_url(shipment_id), headers=reader, json=upload(pdf(), "x.pdf", "pdf")), 403)
     assert_error(client.delete(f"{documents_url(shipment_id)}/{document['id']}", headers=reader), 403)
     assert len(stored_files()) == 1
+
+
+def test_the_shipments_log_keeps_no_file_content(client, manager, shipment_id):
+    content = pdf()
+    document = client.post(documents_url(shipment_id), headers=manager, json=upload(content, "slip.pdf", "pdf")).get_json()
+    client.get(f"{documents_url(shipment_id)}/{document['id']}", headers=manager)
+
+    logged = client.get(f"/api/v4/logs/requests/shipment/{shipment_id}", headers=manager,
+                        query_string={"include_reads": "true"}).get_json()["requests"]
+
+    download, upload_call = logged[0], logged[1]
+    assert (upload_call["http_method"], download["http_method"]) == ("POST", "GET")
+    assert '"content":"[redacted]"' in upload_call["request_body"]
+    assert download["response_body"] == f"[{len(content)} bytes of application/pdf not stored]"
+    encoded = base64.b64encode(content).decode()
+    assert all(encoded[:40] not in (entry["request_body"] or "") + (entry["response_body"] or "") for entry in logged)
