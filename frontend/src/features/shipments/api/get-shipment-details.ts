@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { apiRequest } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 import type { EdiDetails } from '../types';
 import { shipmentPath } from './shipment-path';
 
@@ -7,15 +8,18 @@ export function shipmentDetailsPath(shipmentId: number) {
   return `${shipmentPath(shipmentId)}/details`;
 }
 
+/** The shipment's retail EDI details (its request's until changed for it); null when it has none (the API's 404). */
 export function getShipmentDetails(clientId: string, shipmentId: number) {
-  return apiRequest<EdiDetails>(shipmentDetailsPath(shipmentId), { clientId });
+  return apiRequest<EdiDetails>(shipmentDetailsPath(shipmentId), { clientId }).catch((failure: unknown) => {
+    if (failure instanceof ApiError && failure.status === 404) return null;
+    throw failure;
+  });
 }
 
 export function shipmentDetailsKey(clientId: string, shipmentId: number) {
   return ['shipment-details', clientId, shipmentId] as const;
 }
 
-/** The shipment's retail EDI details; nothing is fetched while it has none. */
-export function useShipmentDetails(clientId: string, shipmentId: number, hasDetails: boolean) {
-  return useSWR(hasDetails ? shipmentDetailsKey(clientId, shipmentId) : null, () => getShipmentDetails(clientId, shipmentId));
+export function useShipmentDetails(clientId: string, shipmentId: number) {
+  return useSWR(shipmentDetailsKey(clientId, shipmentId), () => getShipmentDetails(clientId, shipmentId));
 }

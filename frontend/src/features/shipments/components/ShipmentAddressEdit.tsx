@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { flashState } from '../../../components/Alerts';
 import { LoadingView } from '../../../components/LoadingView';
 import type { AddressValidation, ShipToAddress } from '../../../lib/models';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -52,7 +53,7 @@ export function ShipmentAddressEdit({ clientId, shipmentId, AddressFixer }: Ship
         original={shipment.to_address}
         heading={heading}
         save={save}
-        onFixed={() => void navigate(`/${clientId}/shipments/${shipment.id}`)}
+        onFixed={() => void navigate(`/${clientId}/shipments/${shipment.id}`, { state: flashState('success', 'Address changed') })}
       />
     </section>
   );

@@ -49,7 +49,7 @@ export function ShipmentDetail({ clientId, shipmentId, retailers }: ShipmentDeta
           )}
         </Col>
         <Col lg={6}>
-          <ValidationChecklist clientId={clientId} checklist={shipment.checklist} />
+          {shipment.checklist.length > 0 && <ValidationChecklist clientId={clientId} checklist={shipment.checklist} />}
           <AddressCard clientId={clientId} shipment={shipment} />
         </Col>
       </Row>
@@ -63,14 +63,8 @@ export function ShipmentDetail({ clientId, shipmentId, retailers }: ShipmentDeta
         </Col>
       </Row>
       <RetailEdiCard clientId={clientId} shipment={shipment} retailers={retailers} />
-      <Row>
-        <Col lg={6}>
-          <ShipmentComments clientId={clientId} shipmentId={shipment.id} canComment={allows(shipment, 'comment')} />
-        </Col>
-        <Col lg={6}>
-          <ShipmentHistory clientId={clientId} shipmentId={shipment.id} />
-        </Col>
-      </Row>
+      <ShipmentComments clientId={clientId} shipmentId={shipment.id} canComment={allows(shipment, 'comment')} />
+      <ShipmentHistory clientId={clientId} shipmentId={shipment.id} />
     </section>
   );
 }

@@ -2,6 +2,12 @@ import { codeLabel } from '../../../lib/labels';
 import { statusSteps } from '../status';
 import type { ShipmentStatus } from '../types';
 
+/** The current step stands out; the warning state in the warning colour, a cancelled shipment grey. */
+function currentBadge(status: ShipmentStatus, alone: boolean): string {
+  if (!alone) return 'text-bg-primary';
+  return status === 'exception' ? 'text-bg-warning' : 'text-bg-secondary';
+}
+
 /** Where the shipment stands on its way: the steps behind it, the current one, those ahead; the warning state and a cancelled shipment alone. */
 export function StatusBreadcrumb({ status, reason }: { status: ShipmentStatus; reason: string | null }) {
   const steps = statusSteps(status);
@@ -12,14 +18,10 @@ export function StatusBreadcrumb({ status, reason }: { status: ShipmentStatus; r
         {steps.map((step) => (
           <li
             key={step.status}
-            className={`breadcrumb-item${step.current ? ' active fw-semibold' : ''}${step.done ? '' : ' text-body-secondary'}`}
+            className={`breadcrumb-item${step.done || step.current ? '' : ' text-body-secondary'}`}
             aria-current={step.current ? 'step' : undefined}
           >
-            {step.current && alone && status === 'exception' ? (
-              <span className="badge text-bg-warning">{codeLabel(step.status)}</span>
-            ) : (
-              codeLabel(step.status)
-            )}
+            {step.current ? <span className={`badge ${currentBadge(status, alone)}`}>{codeLabel(step.status)}</span> : codeLabel(step.status)}
           </li>
         ))}
       </ol>
