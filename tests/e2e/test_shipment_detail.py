@@ -186,6 +186,11 @@ def test_a_client_works_a_shipment_and_the_warehouse_ships_it(factory, live_api,
         expect(history.get_by_role("cell", name=step, exact=True)).to_be_visible()
     screenshot(page, "delivered")
 
+    page.goto(f"{live_api}/{acme.id}/fulfillment_requests/{request['id']}")
+    shipments = page.get_by_role("table", name="Shipments of the request")
+    expect(shipments.get_by_role("row", name=re.compile(rf"^{shipment_id} Delivered {TRACKING} "))).to_be_visible()
+    expect(shipments.get_by_role("link", name=TRACKING)).to_have_attribute("href", TRACKING_URL)
+
     page.goto(f"{live_api}/{acme.id}/item_types/TENT")
     expect(tent_stock(page)).to_have_text(re.compile(r"^NJ01\s*8\s*0\s*0\s*8$"))
     screenshot(page, "stock-left")

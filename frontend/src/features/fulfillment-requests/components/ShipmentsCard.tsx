@@ -11,7 +11,7 @@ import { requestKey } from '../api/get-request';
 import { yesNo } from './RequestFacts';
 import { ResponsiveTable } from '../../../components/ResponsiveTable';
 
-/** The request's shipments, each linked to its page, with what it still waits for; those the user may cancel have Cancel. */
+/** The request's shipments, each linked to its page with its tracking linked out, with what it still waits for; those the user may cancel have Cancel. */
 export function ShipmentsCard({ clientId, request }: { clientId: string; request: FulfillmentRequest }) {
   const { run, pending } = useMutation();
   const { show } = useAlerts();
@@ -35,6 +35,7 @@ export function ShipmentsCard({ clientId, request }: { clientId: string; request
           <tr>
             <th>ID</th>
             <th>Status</th>
+            <th>Tracking</th>
             <th>Warehouse</th>
             <th>Inventory Allocated</th>
             <th>Waiting For</th>
@@ -48,6 +49,15 @@ export function ShipmentsCard({ clientId, request }: { clientId: string; request
                 <Link to={`/${clientId}/shipments/${shipment.id}`}>{shipment.id}</Link>
               </td>
               <td className="text-nowrap">{codeLabel(shipment.status)}</td>
+              <td>
+                {shipment.tracking_url ? (
+                  <a href={shipment.tracking_url} target="_blank" rel="noopener noreferrer">
+                    {shipment.tracking_number}
+                  </a>
+                ) : (
+                  shipment.tracking_number
+                )}
+              </td>
               <td>{shipment.warehouse_id}</td>
               <td>{yesNo(shipment.inventory_allocated)}</td>
               <td>{Object.values(shipment.checklist).join(' ')}</td>
