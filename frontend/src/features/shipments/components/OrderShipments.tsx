@@ -14,7 +14,9 @@ export function OrderShipments({ clientId, orderId }: { clientId: string; orderI
   return (
     <section>
       <h2 className="mb-3 text-break">Order {orderId}</h2>
-      {error ? null : !data ? (
+      {error ? (
+        <p className="text-danger">The shipments of this order could not be loaded: {error instanceof Error ? error.message : String(error)}</p>
+      ) : !data ? (
         <LoadingView />
       ) : data.shipments.length === 0 ? (
         <p>This order has no shipments.</p>
