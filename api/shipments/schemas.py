@@ -1,6 +1,5 @@
 """The shipments feature's schemas. SHARED: each part of the feature keeps its schemas in its own block."""
 from datetime import UTC
-from decimal import Decimal
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
@@ -269,7 +268,7 @@ class ShipmentEventIn(Schema):
     tracking_url = fields.Url(allow_none=True, load_default=None, schemes={"http", "https"},
                               validate=validate.Length(max=500), metadata={"description": "shipped"})
     carrier = optional_text(50, metadata={"description": "shipped: required, the carrier that took the parcel"})
-    weight = decimal_in_range(Decimal(0), Decimal("99999999.99"), allow_none=True, load_default=None,
+    weight = decimal_in_range(0, 99999999, allow_none=True, load_default=None,
                               metadata={"description": "shipped: pounds"})
     reason = optional_text(500, metadata={"description": "exception: required, what went wrong"})
 

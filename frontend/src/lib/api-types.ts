@@ -3559,7 +3559,54 @@ export interface paths {
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
-        put?: never;
+        /**
+         * Change a shipment's ship profile and ship method.
+         * @description The one field of spec part 2's edit table that is the shipment's own: changed in validating,
+         *     ready_to_process and processing, and by admins in pending_ship_label. Item quantities, the address, sets,
+         *     documents and the custom label change through their own calls.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shipment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ShipmentUpdate"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentDetail"];
+                    };
+                };
+                /** @description pending_ship_label: only admins change the method (forbidden); a carrier its profile rules out for a client user (carrier_not_allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The status does not allow it (invalid_status), or the shipment travels in a shipment group (in_shipment_group) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -3606,6 +3653,612 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipments/{shipment_id}/sets/{set_id}/items/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shipment_id: number;
+                set_id: number;
+                item_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set how many units of a set item the shipment sends.
+         * @description From 0 up to what the request asked for less what its other shipments send, while validating or
+         *     ready_to_process. Lowered units go back to free stock at once; 0 takes the item out of the shipment, and
+         *     cancels it when it was the only one; raising an allocated shipment binds free units at its warehouse.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shipment_id: number;
+                    set_id: number;
+                    item_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ShipmentItemUpdate"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentDetail"];
+                    };
+                };
+                /** @description Not validating or ready_to_process (invalid_status) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipments/{shipment_id}/to_address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shipment_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a shipment's ship-to address, which is its request's and so every shipment's of it.
+         * @description A valid address is stored normalised; an invalid one only with `skip_validation=true`, else nothing
+         *     changes and the answer has the error and the candidates. Every live shipment of the request must allow
+         *     it; in pending_ship_label only an admin client account manager may change it.
+         */
+        put: {
+            parameters: {
+                query?: {
+                    /** @description Store the address as given even when it does not validate (the sender vouches for it) */
+                    skip_validation?: boolean;
+                };
+                header?: never;
+                path: {
+                    shipment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ShipToAddress"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentAddressChange"];
+                    };
+                };
+                /** @description A live shipment of its request is past processing, or pending_ship_label (invalid_status); the shipment travels in a group (in_shipment_group) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipments/{shipment_id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shipment_id: number;
+            };
+            cookie?: never;
+        };
+        /** A shipment's shipping documents (id, name, copies, format), oldest first, all at once. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shipment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DocumentList"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        /**
+         * Add a shipping document (PNG or PDF, checked by content) with the copies to print, while the shipment
+         *     is validating, ready_to_process or processing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shipment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DocumentUpload"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentDocument"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipments/{shipment_id}/documents/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shipment_id: number;
+                document_id: number;
+            };
+            cookie?: never;
+        };
+        /** Download a shipping document. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shipment_id: number;
+                    document_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The document, with its content type (image/png or application/pdf) and its name in Content-Disposition */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a shipping document while the shipment is validating, ready_to_process or processing. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shipment_id: number;
+                    document_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipments/{shipment_id}/custom_label": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shipment_id: number;
+            };
+            cookie?: never;
+        };
+        /** Download the shipment's custom label. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shipment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The label, with its content type (image/png, or text/plain for ZPL) and its name in Content-Disposition */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        /**
+         * Give the shipment its custom label (PNG or ZPL, checked by content), replacing the one it had, until it
+         *     is pending its ship label; the checklist wants one when the ship method is Custom.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shipment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LabelUpload"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentDocument"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        /** Delete the shipment's custom label until it is pending its ship label. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shipment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipments/{shipment_id}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shipment_id: number;
+            };
+            cookie?: never;
+        };
+        /** The shipment's retail EDI details: its own once saved, else its request's (404 when neither has any). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shipment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EdiDetails"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        /**
+         * Replace the shipment's retail EDI details (retailer, cancel date and PO number required; a field left out
+         *     is cleared) while it is validating, ready_to_process or processing.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shipment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EdiDetailsWrite"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EdiDetails"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipments/{shipment_id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shipment_id: number;
+            };
+            cookie?: never;
+        };
+        /** A shipment's comments, newest first, with who wrote each and when. */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string | null;
+                };
+                header?: never;
+                path: {
+                    shipment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommentList"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        /** Comment on a shipment, in any status. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shipment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CommentWrite"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Comment"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipments/{shipment_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shipment_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report what the warehouse did with a shipment (provider staff, or the warehouse's system with a staff
+         *     token): processing, pending_ship_label, shipped (tracking, carrier, weight; its bound units leave stock),
+         *     delivered, or exception (the warning state, with a reason). Each moves the shipment through its lifecycle.
+         *     An event sent again changes nothing and is answered as the first time, with `Idempotent-Replayed: true`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shipment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ShipmentEventIn"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentEventAnswer"];
+                    };
+                };
+                /** @description A move the lifecycle does not allow (invalid_transition, naming both statuses), an event older than the shipment's latest (event_out_of_order), shipping a shipment without allocated stock (not_allocated) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description A field missing or wrong (validation_error); the event ID used before for another shipment or status (event_id_reused) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipment_events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report up to 1,000 events of the acting client's shipments at once, applied in their order. Each event
+         *     is applied whole or not at all and answered on its own: applied, duplicate (its ID was seen: nothing
+         *     changes), or refused with the error the single event call would have answered; a refused event does not
+         *     hold back the others. A batch that is not valid as a whole (a field missing, over 1,000 events) is 422,
+         *     nothing applied.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ShipmentEventBatch"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentEventBatchAnswer"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3679,7 +4332,7 @@ export interface components {
             isAdmin: boolean;
             client: (Record<string, never> | null) | components["schemas"]["CurrentClient"];
             /** @description Everything the user may do, sorted: the grants their role carries (for client_custom, the ones chosen for them), exactly as the API checks them on each call. A route that needs a grant not listed here answers 403. */
-            permissions: ("create:items" | "update:items" | "update:inventory" | "create:fulfillment_requests" | "update:shipments" | "update:ltl" | "approve:ltl" | "create:rmas" | "write:asns" | "write:users" | "read:reports" | "admin:act_for_any_client" | "admin:manage_clients" | "admin:manage_reports" | "admin:receive_inbound" | "admin:resend_mail" | "admin:manage_reference_data")[];
+            permissions: ("create:items" | "update:items" | "update:inventory" | "create:fulfillment_requests" | "update:shipments" | "update:ltl" | "approve:ltl" | "create:rmas" | "write:asns" | "write:users" | "read:reports" | "admin:act_for_any_client" | "admin:manage_clients" | "admin:manage_reports" | "admin:receive_inbound" | "admin:report_shipment_events" | "admin:resend_mail" | "admin:manage_reference_data")[];
         };
         UiSettings: {
             idle_timeout_ms: number;
@@ -5196,6 +5849,256 @@ export interface components {
         ShipmentHistory: {
             history: components["schemas"]["StatusChange"][];
             cursor: string | null;
+        };
+        ShipmentUpdate: {
+            /** @description One of the client's ship profiles; null for none (then no ship method either). A client user on an LTL profile keeps to LTL, on a Custom profile may not choose LTL, otherwise may choose neither LTL nor Custom (403 carrier_not_allowed); admins choose any. */
+            ship_profile_id: number | null;
+            /** @description A ship method code the profile's carrier offers (422 otherwise); left out, the current one is kept and must be offered by a new profile's carrier. Saturday delivery, when the request asks for it, needs a UPS or FedEx express method. */
+            ship_method: string | null;
+        };
+        ShipmentItemUpdate: {
+            /** @description Units of the item this shipment sends: 0 up to what the request asked for less what its other shipments send */
+            quantity_desired: number;
+        };
+        ShipmentAddressChange: {
+            is_valid: boolean;
+            /** @enum {string} */
+            validation_status: "validated" | "invalid";
+            /** @description What is wrong, naming the field */
+            validation_error: string | null;
+            /** @description The address normalised (USPS forms in the US) */
+            updated_address: components["schemas"]["Address"];
+            /** @description The address with the city and state its postal code belongs to, when they disagree */
+            candidates: components["schemas"]["Address"][];
+            /** @description The shipment as stored after the change; null when nothing was stored */
+            shipment: components["schemas"]["ShipmentDetail"] | (Record<string, never> | null);
+        };
+        DocumentList: {
+            documents: components["schemas"]["ShipmentDocument"][];
+        };
+        DocumentUpload: {
+            /** @description The file, base64 (line breaks allowed). Its content must be of its format: a PNG signature and header, ZPL from ^XA to ^XZ, or a PDF that opens with at least one page (422 invalid_file); at most SHIPMENT_FILE_MAX_BYTES decoded, 5 MB unless configured (413 file_too_large) */
+            content: string;
+            /** @description The file's name for downloads; it is given the format's extension when it lacks it */
+            name: string;
+            /** @enum {string} */
+            format: "png" | "pdf";
+            /**
+             * @description How many the warehouse prints (1 to 99; 1 if left out)
+             * @default 1
+             */
+            copies: number;
+        };
+        LabelUpload: {
+            /** @description The file, base64 (line breaks allowed). Its content must be of its format: a PNG signature and header, ZPL from ^XA to ^XZ, or a PDF that opens with at least one page (422 invalid_file); at most SHIPMENT_FILE_MAX_BYTES decoded, 5 MB unless configured (413 file_too_large) */
+            content: string;
+            /** @description The file's name for downloads; it is given the format's extension when it lacks it */
+            name: string;
+            /** @enum {string} */
+            format: "png" | "zpl";
+        };
+        EdiDetails: {
+            /** @description null while none were saved for the shipment: these are then its request's */
+            id: number | null;
+            shipment_id: number;
+            /** @enum {string} */
+            retailer: "amazon" | "bestbuy" | "bloomingdales" | "century21" | "chewy" | "costco" | "jcpenny" | "macys" | "neiman" | "nordstrom" | "qvc" | "rei" | "ruegilt" | "saks" | "sephora" | "stitchfix" | "target" | "tjmaxx" | "walmart" | "wayfair" | "zappos";
+            /** Format: date */
+            cancel_date: string;
+            po_number: string;
+            department_number: string | null;
+            dc_number: string | null;
+            division_number: string | null;
+            store_number: string | null;
+            store_name: string | null;
+            store_address1: string | null;
+            store_address2: string | null;
+            store_city: string | null;
+            store_state: string | null;
+            store_postalcode: string | null;
+            product_description: string | null;
+            product_type: string | null;
+            vendor_number: string | null;
+            group_number: string | null;
+            /** Format: date-time */
+            updated_at: string | null;
+            updated_by_username: string | null;
+        };
+        EdiDetailsWrite: {
+            /** @enum {string} */
+            retailer: "amazon" | "bestbuy" | "bloomingdales" | "century21" | "chewy" | "costco" | "jcpenny" | "macys" | "neiman" | "nordstrom" | "qvc" | "rei" | "ruegilt" | "saks" | "sephora" | "stitchfix" | "target" | "tjmaxx" | "walmart" | "wayfair" | "zappos";
+            /** Format: date */
+            cancel_date: string;
+            po_number: string;
+            /** @default null */
+            department_number: string | null;
+            /** @default null */
+            dc_number: string | null;
+            /** @default null */
+            division_number: string | null;
+            /** @default null */
+            store_number: string | null;
+            /** @default null */
+            store_name: string | null;
+            /** @default null */
+            store_address1: string | null;
+            /** @default null */
+            store_address2: string | null;
+            /** @default null */
+            store_city: string | null;
+            /** @default null */
+            store_state: string | null;
+            /** @default null */
+            store_postalcode: string | null;
+            /** @default null */
+            product_description: string | null;
+            /** @default null */
+            product_type: string | null;
+            /** @default null */
+            vendor_number: string | null;
+            /** @default null */
+            group_number: string | null;
+        };
+        Comment: {
+            id: number;
+            body: string;
+            author_username: string;
+            author_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        CommentList: {
+            /** @description Newest first */
+            comments: components["schemas"]["Comment"][];
+            cursor: string | null;
+        };
+        CommentWrite: {
+            /** @description 1 to 2000 characters, not only spaces */
+            body: string;
+        };
+        ShipmentEventIn: {
+            /** @description The warehouse's own id of the event: sent again, it changes nothing and is answered as the first time */
+            event_id: string;
+            /**
+             * @description Where the shipment is now; exception is the warning state (give a reason)
+             * @enum {string}
+             */
+            status: "processing" | "pending_ship_label" | "shipped" | "delivered" | "exception";
+            /**
+             * Format: date-time
+             * @description When it happened (UTC when no offset is given); an event older than the shipment's latest is refused
+             */
+            occurred_at: string;
+            /**
+             * @description shipped: required
+             * @default null
+             */
+            tracking_number: string | null;
+            /**
+             * Format: url
+             * @description shipped
+             * @default null
+             */
+            tracking_url: string | null;
+            /**
+             * @description shipped: required, the carrier that took the parcel
+             * @default null
+             */
+            carrier: string | null;
+            /**
+             * @description shipped: pounds
+             * @default null
+             */
+            weight: number | null;
+            /**
+             * @description exception: required, what went wrong
+             * @default null
+             */
+            reason: string | null;
+        };
+        EventShipment: {
+            id: number;
+            /** @enum {string} */
+            status: "validating" | "ready_to_process" | "processing" | "pending_ship_label" | "shipped" | "canceled" | "delivered" | "exception";
+            tracking_number: string | null;
+            tracking_url: string | null;
+            carrier: string | null;
+            /** @description pounds, a decimal number */
+            weight: string | null;
+            /** Format: date-time */
+            shipped_at: string | null;
+            /** Format: date-time */
+            delivered_at: string | null;
+            exception_reason: string | null;
+        };
+        ShipmentEventAnswer: {
+            event_id: string;
+            shipment_id: number;
+            /** @enum {string} */
+            status: "applied";
+            /** @description The shipment as the event left it */
+            shipment: components["schemas"]["EventShipment"];
+        };
+        BatchEventIn: {
+            /** @description The warehouse's own id of the event: sent again, it changes nothing and is answered as the first time */
+            event_id: string;
+            /**
+             * @description Where the shipment is now; exception is the warning state (give a reason)
+             * @enum {string}
+             */
+            status: "processing" | "pending_ship_label" | "shipped" | "delivered" | "exception";
+            /**
+             * Format: date-time
+             * @description When it happened (UTC when no offset is given); an event older than the shipment's latest is refused
+             */
+            occurred_at: string;
+            /**
+             * @description shipped: required
+             * @default null
+             */
+            tracking_number: string | null;
+            /**
+             * Format: url
+             * @description shipped
+             * @default null
+             */
+            tracking_url: string | null;
+            /**
+             * @description shipped: required, the carrier that took the parcel
+             * @default null
+             */
+            carrier: string | null;
+            /**
+             * @description shipped: pounds
+             * @default null
+             */
+            weight: number | null;
+            /**
+             * @description exception: required, what went wrong
+             * @default null
+             */
+            reason: string | null;
+            shipment_id: number;
+        };
+        ShipmentEventBatch: {
+            events: components["schemas"]["BatchEventIn"][];
+        };
+        EventRefusal: {
+            /** @description The code the single event call would have answered */
+            error: string;
+            description: string;
+        };
+        BatchEventResult: {
+            event_id: string;
+            shipment_id: number;
+            /** @enum {string} */
+            status: "applied" | "duplicate" | "refused";
+            /** @description refused: why */
+            error: components["schemas"]["EventRefusal"] | (Record<string, never> | null);
+        };
+        ShipmentEventBatchAnswer: {
+            /** @description One entry per event, in order */
+            events: components["schemas"]["BatchEventResult"][];
         };
     };
     responses: {
