@@ -215,3 +215,22 @@ def test_the_address_is_changed_on_the_request_fix_page_and_leads_back(factory, 
     address = page.locator(".card", has=page.get_by_role("heading", name="Ship To"))
     expect(address).to_contain_text("75 LIVINGSTON ST, STE 400")  # as the address check normalised it
     screenshot(page, "address-changed")
+
+
+def test_at_a_phones_width_the_shipment_page_fits(factory, live_api, new_page, screenshot):
+    acme = acme_with_tents(factory)
+    request = create(live_api, api_log_in(live_api, "alex.lead", PASSWORD), "FR-A-LONGER-REFERENCE-1234",
+                     items=(("TENT", 2),), warehouse_id="NJ01", order_id="#2002")
+    [shipment] = request["shipments"]
+    page = new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+
+    log_in(page, live_api, "alex.lead", PASSWORD, path=f"/{acme.id}/shipments/{shipment['id']}")
+    expect(current_status(page)).to_have_text("Ready To Process")
+    cancel = page.get_by_role("button", name="Cancel", exact=True)
+    cancel.scroll_into_view_if_needed()
+    expect(cancel).to_be_in_viewport()
+    page.get_by_role("button", name="Edit Quantities of set 1").click()
+    expect(page.get_by_label("Quantity of TENT")).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    screenshot(page, "phone")
