@@ -69,11 +69,11 @@ def lock_levels(client_id, item_ids, locations=None):
 
 
 def apply_moves(client_id, moves, actor):
-    """Move the stock of ``moves`` (Move, a ledger row each, in their order) for ``actor``: lock the
-    levels, refuse the whole batch (StockRefused, nothing written) when a figure would fall below zero,
-    else write the ledger rows and move each level by the sum of its moves. A level not yet there is
-    made (all figures 0). The caller commits."""
-    moves = list(moves)
+    """Move the stock of ``moves`` (Move, a ledger row each but for those moving nothing, in their
+    order) for ``actor``: lock the levels, refuse the whole batch (StockRefused, nothing written) when
+    a figure would fall below zero, else write the ledger rows and move each level by the sum of its
+    moves. A level not yet there is made (all figures 0). The caller commits."""
+    moves = [move for move in moves if move.unbound or move.reserved or move.bound]
     if not moves:
         return
     unknown = sorted({move.location for move in moves} - set(LOCATIONS))
@@ -88,6 +88,8 @@ def apply_moves(client_id, moves, actor):
          "unbound_delta": move.unbound, "reserved_delta": move.reserved, "bound_delta": move.bound,
          "reason": move.reason, "reference": move.reference or None, "actor": actor}
         for move in moves])
+    if not totals:
+        return
     table = InventoryLevel.__table__
     db.session.execute(
         update(table).where(table.c.id == bindparam("level_id"))

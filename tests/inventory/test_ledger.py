@@ -118,6 +118,20 @@ def test_a_level_not_there_is_made_and_cannot_give_what_it_never_had(acme, items
     assert ledger_drift() == []
 
 
+def test_moves_that_cancel_out_are_written_and_leave_the_level_as_it_was(acme, items):
+    tent = items[0]
+    before, levels_before = len(movements()), figures()
+
+    apply_moves(acme.id, [Move(tent.id, "NJ01", unbound=-2, reserved=2, reason="reservation"),
+                          Move(tent.id, "NJ01", unbound=2, reserved=-2, reason="reservation"),
+                          Move(tent.id, "NJ01", reason="nothing")], "test")
+    db.session.commit()
+
+    assert [(m.unbound_delta, m.reserved_delta) for m in movements()[before:]] == [(-2, 2), (2, -2)]
+    assert figures() == levels_before
+    assert ledger_drift() == []
+
+
 def test_an_unknown_location_is_refused(acme, items):
     with pytest.raises(StockRefused, match="'XX01' is not a warehouse location."):
         apply_moves(acme.id, [Move(items[0].id, "XX01", unbound=1)], "test")
