@@ -15,16 +15,16 @@ export function Panel({ title, children }: { title: string; children: ReactNode 
 
 /** The lines of an address shown in a card of facts (a request's, a shipment's ship-to). */
 export function addressFacts(address: {
-  name: string;
+  name: string | null;
   company?: string | null;
-  address_1: string;
+  address_1: string | null;
   address_2?: string | null;
   address_3?: string | null;
-  city: string;
-  state: string;
-  postal_code: string;
-  country: string;
-  phone: string;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  country: string | null;
+  phone: string | null;
   email?: string | null;
 }): [string, ReactNode][] {
   return [

@@ -61,4 +61,17 @@ export type AddressChange = Omit<Schemas['AddressChange'], 'fulfillment_request'
   fulfillment_request: FulfillmentRequest | null;
 };
 export type ZipLookup = Schemas['ZipLookup'];
+export type ShipmentDetail = Schemas['ShipmentDetail'];
+export type ShipmentRow = Schemas['ShipmentRow'];
+export type ShipmentList = Schemas['ShipmentList'];
+export type ShipmentStatusChange = Schemas['StatusChange'];
+export type ShipmentHistory = Schemas['ShipmentHistory'];
+export type ShipmentComment = Schemas['Comment'];
+export type ShipmentCommentList = Schemas['CommentList'];
+export type EdiDetails = Schemas['EdiDetails'];
+export type EdiDetailsWrite = Schemas['EdiDetailsWrite'];
+export type DocumentUpload = Schemas['DocumentUpload'];
+export type LabelUpload = Schemas['LabelUpload'];
+/** The answer to a changed shipment address; the shipment is there only when the address was stored. */
+export type ShipmentAddressChange = Omit<Schemas['ShipmentAddressChange'], 'shipment'> & { shipment: ShipmentDetail | null };
 export type BreadcrumbList = Schemas['BreadcrumbList'];

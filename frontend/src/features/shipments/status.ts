@@ -27,6 +27,6 @@ export function statusSteps(status: ShipmentStatus): StatusStep[] {
   return STATUS_PATH.map((step, index) => ({ status: step, done: index < position, current: index === position }));
 }
 
-export function allows(shipment: { allowed_actions: readonly ShipmentAction[] }, action: ShipmentAction): boolean {
+export function allows(shipment: { allowed_actions: readonly string[] }, action: ShipmentAction): boolean {
   return shipment.allowed_actions.includes(action);
 }

@@ -1,5 +1,5 @@
 import { apiRequest } from '../../../lib/api-client';
-import type { ShipmentComment } from '../types';
+import type { ShipmentComment } from '../../../lib/models';
 import { shipmentCommentsPath } from './get-shipment-comments';
 
 export function addShipmentComment(clientId: string, shipmentId: number, body: string) {

@@ -1,6 +1,5 @@
 import { apiRequest } from '../../../lib/api-client';
-import type { ShipToAddress } from '../../../lib/models';
-import type { ShipmentAddressChange } from '../types';
+import type { ShipmentAddressChange, ShipToAddress } from '../../../lib/models';
 import { shipmentPath } from './shipment-path';
 
 /** Changes the ship-to address (its request's, which all its shipments share); an invalid one is stored only with `skipValidation`. */

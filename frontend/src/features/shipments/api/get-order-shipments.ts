@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { apiRequest } from '../../../lib/api-client';
-import type { ShipmentList } from '../types';
+import type { ShipmentList } from '../../../lib/models';
 import { SHIPMENTS_PATH } from './shipment-path';
 
 /** Spec part 3, §9: the order page shows up to 9999 shipments, one page. */

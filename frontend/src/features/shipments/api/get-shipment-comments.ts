@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { apiRequest } from '../../../lib/api-client';
-import type { ShipmentComment } from '../types';
+import type { ShipmentCommentList } from '../../../lib/models';
 import { shipmentPath } from './shipment-path';
 
 /** More notes than people leave on one parcel: one page is all of them. */
@@ -11,7 +11,7 @@ export function shipmentCommentsPath(shipmentId: number) {
 }
 
 export function getShipmentComments(clientId: string, shipmentId: number) {
-  return apiRequest<{ comments: ShipmentComment[]; cursor: string | null }>(shipmentCommentsPath(shipmentId), {
+  return apiRequest<ShipmentCommentList>(shipmentCommentsPath(shipmentId), {
     clientId,
     query: { limit: COMMENTS_LIMIT },
   });

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import { apiRequest } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
-import type { EdiDetails } from '../types';
+import type { EdiDetails } from '../../../lib/models';
 import { shipmentPath } from './shipment-path';
 
 export function shipmentDetailsPath(shipmentId: number) {

@@ -1,13 +1,13 @@
 import useSWR from 'swr';
 import { apiRequest } from '../../../lib/api-client';
-import type { StatusChange } from '../types';
+import type { ShipmentHistory } from '../../../lib/models';
 import { shipmentPath } from './shipment-path';
 
 /** More moves than a shipment makes in its life: one page is all of them. */
 const HISTORY_LIMIT = 100;
 
 export function getShipmentHistory(clientId: string, shipmentId: number) {
-  return apiRequest<{ history: StatusChange[]; cursor: string | null }>(`${shipmentPath(shipmentId)}/history`, {
+  return apiRequest<ShipmentHistory>(`${shipmentPath(shipmentId)}/history`, {
     clientId,
     query: { limit: HISTORY_LIMIT },
   });

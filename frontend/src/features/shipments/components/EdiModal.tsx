@@ -6,7 +6,7 @@ import { useForm } from '../../../lib/use-form';
 import { shipmentDetailsKey } from '../api/get-shipment-details';
 import { updateShipmentDetails } from '../api/update-shipment-details';
 import { EDI_FIELDS, ediFormValues, ediPayload } from '../edi';
-import type { EdiDetails } from '../types';
+import type { EdiDetails } from '../../../lib/models';
 import { useRefreshShipment } from '../use-refresh-shipment';
 
 interface EdiModalProps {

@@ -6,7 +6,8 @@ import { formatDate } from '../../../lib/format-datetime';
 import { codeLabel } from '../../../lib/labels';
 import { useShipmentDetails } from '../api/get-shipment-details';
 import { EDI_FIELDS } from '../edi';
-import type { EdiDetails, Shipment } from '../types';
+import type { EdiDetails } from '../../../lib/models';
+import type { Shipment } from '../types';
 import { EdiModal } from './EdiModal';
 
 interface RetailEdiCardProps {

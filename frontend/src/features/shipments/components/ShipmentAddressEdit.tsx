@@ -6,7 +6,7 @@ import type { AddressValidation, ShipToAddress } from '../../../lib/models';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { changeShipmentAddress } from '../api/change-shipment-address';
 import { useShipment } from '../api/get-shipment';
-import type { ShipmentAddress, ShipmentAddressChange } from '../types';
+import type { ShipmentAddress } from '../types';
 import { useRefreshShipment } from '../use-refresh-shipment';
 
 type AddressSave = { stored: true } | { stored: false; check: AddressValidation };
@@ -35,8 +35,9 @@ export function ShipmentAddressEdit({ clientId, shipmentId, AddressFixer }: Ship
 
   const save = async (address: ShipToAddress, skipValidation: boolean): Promise<AddressSave> => {
     const answer = await changeShipmentAddress(clientId, shipment.id, address, skipValidation);
-    if (!answer.shipment) return { stored: false, check: validationOf(answer) };
-    await refresh(answer.shipment);
+    const { shipment: stored, ...check } = answer;
+    if (!stored) return { stored: false, check };
+    await refresh(stored);
     return { stored: true };
   };
   const heading = (
@@ -57,15 +58,4 @@ export function ShipmentAddressEdit({ clientId, shipmentId, AddressFixer }: Ship
       />
     </section>
   );
-}
-
-/** The address check the answer carries, in the shape the fix page reads. */
-function validationOf(answer: ShipmentAddressChange): AddressValidation {
-  return {
-    is_valid: answer.is_valid,
-    validation_status: answer.is_valid ? 'validated' : 'invalid',
-    validation_error: answer.validation_error ?? null,
-    updated_address: answer.updated_address,
-    candidates: answer.candidates,
-  };
 }
