@@ -121,7 +121,9 @@ class ShipmentListArgs(PageArgs):
     fulfillmentRequestId = optional_text(100)
     shipmentGroupId = fields.Integer(load_default=None, validate=validate.Range(min=1, max=2**31 - 1))
     warehouse = optional_text(8, metadata={"description": "A warehouse code"})
-    shippedFrom = fields.Date(load_default=None, metadata={"description": "Shipped on this day or later (in timeZone)"})
+    shippedFrom = fields.Date(load_default=None, metadata={
+        "description": "Shipped on this day or later (in timeZone). Filtered by shipping days, the newest shipped "
+                       "come first"})
     shippedTo = fields.Date(load_default=None, metadata={"description": "Shipped on this day or earlier (in timeZone)"})
     timeZone = fields.String(load_default="UTC", validate=[validate.Length(max=64), check_time_zone], metadata={
         "description": "The IANA time zone whose days shippedFrom and shippedTo name"})

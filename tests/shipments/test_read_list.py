@@ -125,3 +125,17 @@ def test_the_history_is_newest_first_through_a_cursor(client, manager, three, ac
     assert paged == whole["history"]
     other = client.get(f"{URL}/{three[1]}/history", headers=manager).get_json()
     assert all(entry["reason"] != "Damaged in packing." for entry in other["history"])
+
+
+def test_filtered_by_shipping_days_the_newest_shipped_come_first(client, manager, three):
+    oldest, middle, newest = three
+    changed(oldest, status="delivered", shipped_at=datetime(2026, 3, 10, 9, 0))
+    changed(middle, status="shipped", shipped_at=datetime(2026, 3, 1, 9, 0))
+    changed(newest, status="shipped", shipped_at=datetime(2026, 3, 5, 9, 0))
+
+    first = listed(client, manager, shippedFrom="2026-03-01", limit=2)
+    rest = listed(client, manager, shippedFrom="2026-03-01", limit=2, cursor=first["cursor"])
+
+    assert [row["id"] for row in first["shipments"]] == [oldest, newest]
+    assert ([row["id"] for row in rest["shipments"]], rest["cursor"]) == ([middle], None)
+    assert ids(client, manager, shippedTo="2026-03-05") == [newest, middle]
