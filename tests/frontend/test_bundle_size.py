@@ -21,6 +21,7 @@ AREAS = (
     "src/app/routes/ShopifyAuthCallbackRoute.tsx",
     "src/app/routes/RequestRoute.tsx",
     "src/app/routes/ApiReferenceRoute.tsx",
+    "src/app/routes/ShipmentsRoutes.tsx",
     "src/features/asns/components/AsnList.tsx",
     "src/features/uploads/components/InboundUpload.tsx",
     "src/features/uploads/components/RmaUpload.tsx",
