@@ -4,7 +4,7 @@ from datetime import UTC
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from api.addresses.schemas import Address, AddressValidation
-from api.common.pagination import PageArgs
+from api.common.pagination import DEFAULT_LIMIT, MAX_LIMIT, PageArgs
 from api.common.schema_fields import decimal_in_range, optional_text
 from api.common.text import code_label
 from api.common.timeutil import check_time_zone
@@ -115,7 +115,13 @@ class ShipmentList(Schema):
     cursor = fields.String(allow_none=True)
 
 
+# Spec part 3 section 9: the order page lists an order's shipments 9999 to a page.
+ORDER_PAGE = 9999
+
+
 class ShipmentListArgs(PageArgs):
+    limit = fields.Integer(load_default=DEFAULT_LIMIT, validate=validate.Range(min=1, max=ORDER_PAGE), metadata={
+        "description": f"At most {MAX_LIMIT}; up to {ORDER_PAGE} with orderId (the order page's size)"})
     status = fields.String(load_default=None, validate=validate.OneOf(LIFECYCLE_STATUSES))
     orderId = optional_text(100)
     fulfillmentRequestId = optional_text(100)
@@ -127,6 +133,11 @@ class ShipmentListArgs(PageArgs):
     shippedTo = fields.Date(load_default=None, metadata={"description": "Shipped on this day or earlier (in timeZone)"})
     timeZone = fields.String(load_default="UTC", validate=[validate.Length(max=64), check_time_zone], metadata={
         "description": "The IANA time zone whose days shippedFrom and shippedTo name"})
+
+    @validates_schema
+    def _long_pages_for_an_order_only(self, data, **kwargs):
+        if data["limit"] > MAX_LIMIT and not data.get("orderId"):
+            raise ValidationError(f"At most {MAX_LIMIT} unless orderId is given.", "limit")
 
 
 class StatusChange(Schema):

@@ -139,3 +139,9 @@ def test_filtered_by_shipping_days_the_newest_shipped_come_first(client, manager
     assert [row["id"] for row in first["shipments"]] == [oldest, newest]
     assert ([row["id"] for row in rest["shipments"]], rest["cursor"]) == ([middle], None)
     assert ids(client, manager, shippedTo="2026-03-05") == [newest, middle]
+
+
+def test_the_order_page_takes_an_orders_shipments_9999_to_a_page(client, manager, three):
+    assert ids(client, manager, orderId="ORD-2", limit=9999) == [three[1]]
+    assert "limit" in str(assert_error(client.get(URL, headers=manager, query_string={"limit": 9999}), 422))
+    assert_error(client.get(URL, headers=manager, query_string={"orderId": "ORD-2", "limit": 10000}), 422)
