@@ -3484,6 +3484,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description At most 500; up to 9999 with orderId (the order page's size) */
                     limit?: number;
                     cursor?: string | null;
                     status?: "validating" | "ready_to_process" | "processing" | "pending_ship_label" | "shipped" | "canceled" | "delivered" | "exception" | null;
@@ -3492,7 +3493,7 @@ export interface paths {
                     shipmentGroupId?: number | null;
                     /** @description A warehouse code */
                     warehouse?: string | null;
-                    /** @description Shipped on this day or later (in timeZone) */
+                    /** @description Shipped on this day or later (in timeZone). Filtered by shipping days, the newest shipped come first */
                     shippedFrom?: string | null;
                     /** @description Shipped on this day or earlier (in timeZone) */
                     shippedTo?: string | null;
