@@ -94,16 +94,16 @@ def record_placed(client_id, placed, actor, reason):
 
 def allowed_actions(shipment, identity):
     """The actions of ACTIONS ``identity`` may take on ``shipment`` now, in their order there."""
-    return [action for action in ACTIONS if _refusal(shipment, identity, action) is None]
+    return [action for action in ACTIONS if _blocking_rule(shipment, identity, action) is None]
 
 
 def require_action(shipment, identity, action):
     """Refuse ``action`` on ``shipment`` unless ``identity`` may take it now: 409 invalid_status naming
     the status, 409 in_shipment_group for the address or method of a grouped shipment, 403 forbidden
     when only another role may (or the grant is missing)."""
-    refusal = _refusal(shipment, identity, action)
-    if refusal is not None:
-        raise refusal
+    rule = _blocking_rule(shipment, identity, action)
+    if rule is not None:
+        raise _refusal(rule, shipment, action)
 
 
 def group_of(shipment):
@@ -111,18 +111,29 @@ def group_of(shipment):
     return shipment.shipment_group_id if shipment.shipment_group_id is not None else shipment.request.shipment_group_id
 
 
-def _refusal(shipment, identity, action):
-    statuses, words = ACTIONS[action]
+def _blocking_rule(shipment, identity, action):
+    """Which rule keeps ``identity`` from ``action`` now (grant, status, group, late), or None. Only names
+    the rule: a list page asks this of every action of every row, and most are refused."""
+    statuses = ACTIONS[action][0]
     if not identity.can(CANCEL_GRANT if action == "cancel" else UPDATE_SHIPMENTS):
-        return Forbidden(f"{words} is not among your permissions.")
+        return "grant"
     if shipment.status not in statuses:
+        return "status"
+    if action in GROUP_BOUND and group_of(shipment) is not None:
+        return "group"
+    if shipment.status == LATE and action in LATE_RULES and not LATE_RULES[action][0](identity):
+        return "late"
+    return None
+
+
+def _refusal(rule, shipment, action):
+    words = ACTIONS[action][1]
+    if rule == "grant":
+        return Forbidden(f"{words} is not among your permissions.")
+    if rule == "status":
         return Conflict(f"{words} is not possible while shipment {shipment.id} is {code_label(shipment.status)}.",
                         code="invalid_status")
-    if action in GROUP_BOUND and group_of(shipment) is not None:
+    if rule == "group":
         return Conflict(f"{words} is not possible for shipment {shipment.id}: it travels in shipment group "
                         f"{group_of(shipment)}, whose address and method it takes.", code="in_shipment_group")
-    if shipment.status == LATE and action in LATE_RULES:
-        may, who = LATE_RULES[action]
-        if not may(identity):
-            return Forbidden(f"{words} while shipment {shipment.id} is {code_label(LATE)} is for {who} only.")
-    return None
+    return Forbidden(f"{words} while shipment {shipment.id} is {code_label(LATE)} is for {LATE_RULES[action][1]} only.")

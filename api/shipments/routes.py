@@ -5,32 +5,23 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from api.common.auth import REPORT_SHIPMENT_EVENTS, requires
+from api.common.downloads import attachment
+from api.common.idempotency import idempotent
 from api.common.pagination import PageArgs
 from api.common.prepared_dump import json_answer, prepared_dumper
 from api.common.tenancy import acting_client_id
-from api.orders import service
-from api.orders.schemas import AddressChangeArgs, ShipmentOut, ShipToAddress
-from api.shipments import edits, events, listing
-from api.shipments.schemas import (
-    ShipmentAddressChange, ShipmentDetail, ShipmentHistory, ShipmentItemUpdate, ShipmentList, ShipmentListArgs,
-    ShipmentUpdate,
-)
-from api.shipments.schemas import (
-    ShipmentEventAnswer, ShipmentEventBatch, ShipmentEventBatchAnswer, ShipmentEventIn,
-)
-from api.shipments.service import get_shipment, shipment_history
-from api.common.downloads import attachment
-from api.common.idempotency import idempotent
 from api.imports.schemas import upload
-from api.orders.lifecycle import UPDATE_SHIPMENTS
-from api.shipments import comments, details, documents
+from api.orders import service
+from api.orders.lifecycle import CANCEL_GRANT, UPDATE_SHIPMENTS
+from api.orders.schemas import AddressChangeArgs, ShipmentOut, ShipToAddress
+from api.shipments import comments, details, documents, edits, events, listing
 from api.shipments.schemas import (
     Comment, CommentList, CommentWrite, DocumentList, DocumentUpload, EdiDetails, EdiDetailsWrite, LabelUpload,
-    ShipmentDocument,
+    ShipmentAddressChange, ShipmentDetail, ShipmentDocument, ShipmentEventAnswer, ShipmentEventBatch,
+    ShipmentEventBatchAnswer, ShipmentEventIn, ShipmentHistory, ShipmentItemUpdate, ShipmentList, ShipmentListArgs,
+    ShipmentUpdate,
 )
-
-# Cancelling a shipment is part of managing the request it came from.
-CANCEL = "create:fulfillment_requests"
+from api.shipments.service import get_shipment, shipment_history
 
 blp = Blueprint("shipments", __name__, url_prefix="/api/v4/shipments",
                 description="Shipments: the parcels a fulfilment request becomes")
@@ -38,7 +29,7 @@ blp = Blueprint("shipments", __name__, url_prefix="/api/v4/shipments",
 
 @blp.route("/<int:shipment_id>/cancel")
 class ShipmentCancel(MethodView):
-    @requires(CANCEL, logs=("shipment", "shipment_id"))
+    @requires(CANCEL_GRANT, logs=("shipment", "shipment_id"))
     @blp.response(200, ShipmentOut)
     def post(self, shipment_id):
         """Cancel a shipment in validating or ready_to_process (409 `shipment_not_cancelable` after):
@@ -46,7 +37,7 @@ class ShipmentCancel(MethodView):
         first. Cancelling a cancelled shipment answers it unchanged."""
         return service.cancel_shipment(acting_client_id(), g.identity, shipment_id)
 
-    @requires(CANCEL, logs=("shipment", "shipment_id"))
+    @requires(CANCEL_GRANT, logs=("shipment", "shipment_id"))
     @blp.response(200, ShipmentOut)
     def put(self, shipment_id):
         """Cancel a shipment: the same as POST."""
