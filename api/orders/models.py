@@ -129,7 +129,19 @@ class SetItem(db.Model):
 
 class Shipment(db.Model):
     __tablename__ = "shipments"
-    __table_args__ = (db.Index("ix_shipments_waiting", "inventory_allocated", "status", "id"),)
+    __table_args__ = (
+        db.Index("ix_shipments_waiting", "inventory_allocated", "status", "id"),
+        # The shipment list's filters (migration 0024), newest first within each; the partial ones hold only
+        # the grouped and the shipped shipments.
+        db.Index("ix_shipments_client_created", "client_id", "created_at", "id"),
+        db.Index("ix_shipments_client_status", "client_id", "status", "created_at", "id"),
+        db.Index("ix_shipments_client_warehouse", "client_id", "warehouse_id", "created_at", "id"),
+        db.Index("ix_shipments_client_group", "client_id", "shipment_group_id", "created_at", "id",
+                 postgresql_where=db.text("shipment_group_id IS NOT NULL"),
+                 sqlite_where=db.text("shipment_group_id IS NOT NULL")),
+        db.Index("ix_shipments_client_shipped", "client_id", "shipped_at", "id",
+                 postgresql_where=db.text("shipped_at IS NOT NULL"), sqlite_where=db.text("shipped_at IS NOT NULL")),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     client_id: Mapped[int] = mapped_column(db.ForeignKey("clients.id"), index=True)
