@@ -101,6 +101,28 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
 
+def time_filters(call, filters, rounds):
+    """Call each of ``filters`` ({name: query}) once, warming the caches and counting its rows, then
+    ``rounds`` rounds of them all, timed: ({name: rows}, {name: [ms]})."""
+    hits = {name: call(query) for name, query in filters.items()}
+    timings = {name: [] for name in filters}
+    for _ in range(rounds):
+        for name, query in filters.items():
+            started = time.perf_counter()
+            call(query)
+            timings[name].append((time.perf_counter() - started) * 1000)
+    return hits, timings
+
+
+def print_filter_timings(hits, timings):
+    """Print each filter's p50, p95 and slowest call; answers (every call's ms, the worst filter's p95)."""
+    for name, values in timings.items():
+        print(f"  {name:22} p50={percentile(values, 0.5):7.1f} ms  p95={percentile(values, 0.95):7.1f} ms  "
+              f"max={max(values):7.1f} ms  rows={hits[name]}")
+    everything = [ms for values in timings.values() for ms in values]
+    return everything, max(percentile(values, 0.95) for values in timings.values())
+
+
 def seed_rng():
     return random.Random(20261122)
 

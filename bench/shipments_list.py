@@ -16,7 +16,9 @@ import os
 import sys
 import time
 
-from _common import app_config, bench_database, make_clients, migrated_app, percentile
+from _common import (
+    app_config, bench_database, make_clients, migrated_app, percentile, print_filter_timings, time_filters,
+)
 
 PAGE = 100
 WAREHOUSES = ("NJ01", "CA01", "TX01", "IL01", "NJ03", "CA02")
@@ -168,20 +170,10 @@ def main():
 
         print(f"load_avg_before={os.getloadavg()[0]:.2f}", flush=True)
         try:
-            hits = {name: call(query) for name, query in FILTERS.items()}  # also warms the caches
-            timings = {name: [] for name in FILTERS}
-            for _ in range(args.rounds):
-                for name, query in FILTERS.items():
-                    started = time.perf_counter()
-                    call(query)
-                    timings[name].append((time.perf_counter() - started) * 1000)
+            hits, timings = time_filters(call, FILTERS, args.rounds)
         finally:
             api.stop()
-        for name, values in timings.items():
-            print(f"  {name:22} p50={percentile(values, 0.5):7.1f} ms  p95={percentile(values, 0.95):7.1f} ms  "
-                  f"max={max(values):7.1f} ms  rows={hits[name]}")
-        everything = [ms for values in timings.values() for ms in values]
-        worst = max(percentile(values, 0.95) for values in timings.values())
+        everything, worst = print_filter_timings(hits, timings)
         print(f"load_avg_after={os.getloadavg()[0]:.2f}")
         print(f"calls={len(everything)} p50_ms={percentile(everything, 0.5):.1f} p95_ms={percentile(everything, 0.95):.1f} "
               f"worst_filter_p95_ms={worst:.1f} max_ms={max(everything):.1f}")
