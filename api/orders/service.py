@@ -123,7 +123,10 @@ def store_address(request, address, skip_validation, actor):
     if stored:
         for part in ADDRESS_FIELDS:
             setattr(request, f"to_{part}", checked["updated_address"][part])
-        request.address_validated, request.address_validation_error = True, None
+        # Stored without validation, the address keeps the error it had: the shipment page says it was
+        # not validated, while the request goes on as its sender vouched for it.
+        request.address_validated = True
+        request.address_validation_error = None if checked["is_valid"] else checked["validation_error"]
         for shipment in request.shipments:
             allocation.advance(shipment, actor, "Address fixed.")
         history.address_fixed(request, checked, actor)

@@ -109,6 +109,8 @@ def test_skip_validation_stores_the_address_as_given(client, manager, shipment):
     body = answer.get_json()
     assert body["is_valid"] is False and "DOWNTOWN" in body["validation_error"]
     assert body["shipment"]["to_address"]["city"] == "DOWNTOWN"
+    assert (body["shipment"]["to_address"]["validation_status"],
+            body["shipment"]["to_address"]["validation_error"]) == ("skipped", body["validation_error"])
     assert stored_address(request_id) == ("DOWNTOWN", "75 LIVINGSTON ST", True)
     assert request_notes(client, manager, request_id)[0].startswith("Address stored without validation: ")
 
