@@ -1,5 +1,5 @@
 """The shipments feature's schemas. SHARED: each part of the feature keeps its schemas in its own block."""
-from datetime import UTC
+from datetime import UTC, datetime
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
@@ -302,10 +302,72 @@ class BatchEventIn(ShipmentEventIn):
     shipment_id = fields.Integer(required=True, validate=validate.Range(min=1, max=2**31 - 1))
 
 
+class _BatchEvents(fields.List):
+    """A batch's events, loaded as BatchEventIn loads each (its documented shape): a batch whose every event
+    plainly fits is loaded by a prepared check instead, without marshmallow's machinery for each of a
+    thousand events (a third of a batch's time); any other batch goes through BatchEventIn, so a refusal
+    says what it always said."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        events = _plainly_valid_events(value)
+        return events if events is not None else super()._deserialize(value, attr, data, **kwargs)
+
+
+# What BatchEventIn loads, in its order: the optional texts by their longest, the fields checked by their own
+# field, and what they are when left out.
+_EVENT_FIELDS = BatchEventIn().load_fields
+_EVENT_NAMES = tuple(_EVENT_FIELDS)
+_TEXT_SIZES = {name: field.validators[0].max for name, field in _EVENT_FIELDS.items()
+               if name in ("tracking_number", "carrier", "reason")}
+_FIELD_CHECKED = ("tracking_url", "weight")
+
+
+def _plainly_valid_events(events):
+    """``events`` as BatchEventIn would load each, if each is plainly valid; else None."""
+    if not isinstance(events, list) or not 0 < len(events) <= MAX_BATCH:
+        return None
+    loaded = []
+    for event in events:
+        load = _plainly_valid_event(event) if isinstance(event, dict) and event.keys() <= _EVENT_FIELDS.keys() else None
+        if load is None:
+            return None
+        loaded.append(load)
+    return loaded
+
+
+def _plainly_valid_event(event):
+    event_id, status, occurred_at = event.get("event_id"), event.get("status"), event.get("occurred_at")
+    shipment_id = event.get("shipment_id")
+    if not (isinstance(event_id, str) and 0 < len(event_id) <= 100 and status in EVENT_STATUSES
+            and type(shipment_id) is int and 0 < shipment_id < 2**31 and isinstance(occurred_at, str)):
+        return None
+    try:
+        moment = datetime.fromisoformat(occurred_at)
+    except ValueError:
+        return None
+    loaded = {"event_id": event_id, "status": status,
+              "occurred_at": (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
+              .replace(tzinfo=None), "shipment_id": shipment_id}
+    for name, size in _TEXT_SIZES.items():
+        text = event.get(name)
+        if not (text is None or isinstance(text, str) and len(text) <= size):
+            return None
+        loaded[name] = text
+    for name in _FIELD_CHECKED:
+        value = event.get(name)
+        try:
+            loaded[name] = None if value is None else _EVENT_FIELDS[name].deserialize(value)
+        except ValidationError:
+            return None
+    if any(not loaded[name] for name in EVENT_NEEDS.get(status, ())):
+        return None
+    return {name: loaded[name] for name in _EVENT_NAMES}
+
+
 class ShipmentEventBatch(Schema):
     field_labels = {"events[]": "event {n} ({event_id})"}
 
-    events = fields.List(fields.Nested(BatchEventIn), required=True, validate=validate.Length(
+    events = _BatchEvents(fields.Nested(BatchEventIn), required=True, validate=validate.Length(
         min=1, max=MAX_BATCH, error=f"A batch holds 1 to {MAX_BATCH} events."))
 
 

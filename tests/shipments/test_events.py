@@ -7,6 +7,7 @@ import threading
 from datetime import date
 
 import pytest
+from marshmallow import ValidationError
 from sqlalchemy import func, select
 
 from api.extensions import db
@@ -14,8 +15,9 @@ from api.inventory.models import InventoryMovement
 from api.inventory.service import ledger_drift
 from api.orders import allocation
 from api.orders.models import Shipment, ShipmentStatusChange
-from api.shipments import events
+from api.shipments import events, schemas
 from api.shipments.models import ShipmentEvent
+from api.shipments.schemas import BatchEventIn, ShipmentEventBatch
 from tests.api.helpers import assert_error
 from tests.conftest import BACKEND
 from tests.orders.test_allocation import create, level
@@ -388,3 +390,34 @@ def test_one_event_id_sent_for_two_shipments_at_once_is_applied_to_one(
     assert shipment_id == applied
     assert {written(ready)[0]["status"], written(other)[0]["status"]} == {"processing", "ready_to_process"}
     assert [row[1] for row in history(ready) + history(other)].count("processing") == 1
+
+
+PLAIN_EVENTS = [
+    {}, {"occurred_at": "2026-03-02T16:45:10+02:00"}, {"occurred_at": "2026-03-02T16:45:10"},
+    {"weight": None, "tracking_url": None}, {"weight": "2.50"}, {"status": "exception", "reason": "Wet"},
+    {"status": "processing", "tracking_number": None, "carrier": None}]
+
+
+@pytest.mark.parametrize("changed", [
+    *PLAIN_EVENTS, {"weight": 1.234}, {"weight": True}, {"tracking_url": "ftp://example.com"}, {"tracking_number": ""},
+    {"tracking_number": "x" * 101}, {"event_id": ""}, {"event_id": 7}, {"shipment_id": "7"}, {"shipment_id": 0},
+    {"shipment_id": True}, {"status": "lost"}, {"occurred_at": "2026-03-02"}, {"occurred_at": "yesterday"},
+    {"isAdmin": True}, {"status": "exception"},
+])
+def test_a_batch_loads_as_its_documented_schema_loads_each_event(changed):
+    sent = [{**event("P-1", "shipped", **SHIPPED), "shipment_id": 7},
+            {**event("P-2", "shipped", **SHIPPED), "shipment_id": 7, **changed}]
+    try:
+        expected = {"events": BatchEventIn(many=True).load(sent)}
+    except ValidationError as refusal:
+        expected = {"events": refusal.messages}
+
+    try:
+        loaded = ShipmentEventBatch().load({"events": sent})
+    except ValidationError as refusal:
+        loaded = refusal.messages
+
+    assert loaded == expected
+    if changed in PLAIN_EVENTS:  # loaded by the prepared check, not the schema
+        assert schemas._plainly_valid_events(sent) == expected["events"]
+        assert [list(event) for event in loaded["events"]] == [list(event) for event in expected["events"]]
