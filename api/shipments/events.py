@@ -16,7 +16,7 @@ from sqlalchemy import bindparam, func, or_, select, text, update
 
 from api.common.errors import ApiError, Conflict, NotFound
 from api.common.queries import among
-from api.common.row_writes import insert_new_rows, insert_rows
+from api.common.row_writes import insert_new_rows
 from api.common.tenancy import owned_by
 from api.common.text import code_label
 from api.common.timeutil import utcnow
@@ -25,7 +25,6 @@ from api.inventory.ledger import StockRefused
 from api.orders import lifecycle
 from api.orders.models import (
     DELIVERED, EXCEPTION, PENDING_SHIP_LABEL, PROCESSING, SHIPPED, FulfillmentRequest, Shipment, ShipmentLine,
-    ShipmentStatusChange,
 )
 from api.orders.stock import ship_shipments
 from api.shipments.models import ShipmentEvent
@@ -150,7 +149,7 @@ def _apply(client_id, actor, events):
     shipments = _locked_shipments(client_id, {event["shipment_id"] for event in events})
     seen = _seen_events({event["event_id"] for event in events})
     latest = _latest_occurrences(shipments)
-    outcomes, records, shipping, ship_days = [], [], [], {}
+    outcomes, records, changes, shipping, ship_days = [], [], [], [], {}
     for event in events:
         event_id, shipment_id = event["event_id"], event["shipment_id"]
         shipment = shipments.get(shipment_id)
@@ -161,10 +160,12 @@ def _apply(client_id, actor, events):
             if shipment is None:
                 raise NotFound(f"Shipment {shipment_id} not found.")
             ships = _check(shipment, event, latest.get(shipment_id))
-            _move(shipment, event, actor)
+            change = _move(shipment, event, actor)
         except ApiError as refusal:
             outcomes.append(Outcome(event_id, shipment_id, REFUSED, error=refusal))
             continue
+        if change is not None:
+            changes.append(change)
         if ships:
             shipping.append(shipment)
             day = shipment.shipped_at.date()
@@ -174,7 +175,7 @@ def _apply(client_id, actor, events):
         seen[event_id] = _Seen(client_id, shipment_id, event["status"], answer)
         records.append(_record(client_id, actor, event, answer))
         outcomes.append(Outcome(event_id, shipment_id, APPLIED, answer=answer))
-    _write_history()
+    lifecycle.write_history(changes)
     _write_shipments([shipments[shipment_id] for shipment_id in {outcome.shipment_id for outcome in outcomes
                                                                    if outcome.result == APPLIED}])
     ship_shipments(client_id, shipping, actor)
@@ -244,10 +245,11 @@ def _check(shipment, event, latest):
 
 def _move(shipment, event, actor):
     """Move ``shipment`` as ``event`` reports (refused by the lifecycle before anything changes), and
-    keep what the event tells: tracking and weight, when it shipped and was delivered, the problem."""
+    keep what the event tells: tracking and weight, when it shipped and was delivered, the problem. Answers
+    the move's history row (None when the status stays)."""
     status, occurred_at = event["status"], event["occurred_at"]
     reason = f"Warehouse event {event['event_id']}" + (f": {event['reason']}" if status == EXCEPTION else "")
-    lifecycle.move(shipment, status, reason=reason, actor=actor)
+    change = lifecycle.move_row(shipment, status, reason=reason, actor=actor)
     if status == SHIPPED:
         shipment.tracking_number, shipment.tracking_url = event["tracking_number"], event["tracking_url"]
         shipment.carrier, shipment.weight = event["carrier"], event["weight"]
@@ -256,20 +258,7 @@ def _move(shipment, event, actor):
     if status == DELIVERED:
         shipment.delivered_at = occurred_at
     shipment.exception_reason = event["reason"] if status == EXCEPTION else None
-
-
-def _write_history():
-    """Write the history rows lifecycle.move added to the session with one COPY: flushed as objects, a
-    batch's thousand rows went as one statement of six thousand values that the driver takes apart in
-    Python, the largest cost of a batch."""
-    changes = [row for row in db.session.new if isinstance(row, ShipmentStatusChange)]
-    for change in changes:
-        db.session.expunge(change)
-    now = utcnow()
-    insert_rows(ShipmentStatusChange.__table__, [
-        {"client_id": change.client_id, "shipment_id": change.shipment_id, "from_status": change.from_status,
-         "to_status": change.to_status, "reason": change.reason, "actor": change.actor, "created_at": now}
-        for change in changes])
+    return change
 
 
 def _write_shipments(shipments):
