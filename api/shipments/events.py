@@ -2,17 +2,23 @@
 shipped, delivered, a problem), each applied once, by its ``event_id``, and in order.
 
 Events are applied set-wise, a single event being a batch of one: the batch locks its shipments (in
-id order), reads the events seen before and each shipment's latest one with a query each, moves
-each shipment through the lifecycle in memory, takes what ships out of stock with one call of the
-ledger, and records the applied events with one insert. A refused event changes nothing and is not
-recorded, so it can be sent again once it fits; the other events of its batch go on. When two
-deliveries of one event meet, the unique ``event_id`` decides: the one that loses finds the winner's
-record, and answers as the winner did."""
-from dataclasses import dataclass
+id order), reads the events seen before and each shipment's latest one with one query, moves each
+shipment through the lifecycle in memory, records the applied events with one insert, takes what
+ships out of stock with one call of the ledger (reading the lines of those shipments only), and
+writes the shipments, their history and their requests' ship dates with a statement each. A
+refused event changes nothing and is not recorded, so it can be sent again once it fits; the other
+events of its batch go on. When two deliveries of one event meet, the unique ``event_id`` decides:
+the one that loses finds the winner's record, and answers as the winner did.
+
+Nothing is written before the two things that can still refuse a batch whole, so no savepoint is
+needed (two statements of a single event's dozen): the insert of the records (an event_id another
+transaction recorded meanwhile) and the ledger (units short); when either refuses, the records this
+batch inserted are deleted again and nothing else was written."""
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import orjson
-from sqlalchemy import bindparam, func, or_, select, text, update
+from sqlalchemy import bindparam, case, delete, or_, select, text, update
 
 from api.common.errors import ApiError, Conflict, NotFound
 from api.common.queries import among
@@ -81,7 +87,7 @@ class _Shipment:
     shipped_at: object
     delivered_at: object
     exception_reason: str | None
-    lines: list
+    lines: list = field(default_factory=list)
 
 
 class _Line(NamedTuple):
@@ -119,36 +125,23 @@ def report_events(client_id, actor, events):
 
 def apply_events(client_id, actor, events):
     """Apply ``events`` in their order, each whole or not at all: their Outcomes."""
-    try:
-        return _applied_in_savepoint(client_id, actor, events)
-    except StockRefused as refusal:
-        if len(events) == 1:
-            return [Outcome(events[0]["event_id"], events[0]["shipment_id"], REFUSED, error=refusal)]
-        # The ledger refuses a batch without saying whose units fell short: each event goes alone,
-        # so only the one that takes more than is bound is refused.
-        return [outcome for event in events for outcome in apply_events(client_id, actor, [event])]
-
-
-def _applied_in_savepoint(client_id, actor, events):
     while True:
-        savepoint = db.session.begin_nested()
         try:
-            outcomes = _apply(client_id, actor, events)
+            return _apply(client_id, actor, events)
         except _Raced:
             # The winner has committed (the insert waited for it), so this time its event is seen.
-            savepoint.rollback()
             continue
-        except BaseException:
-            savepoint.rollback()
-            raise
-        savepoint.commit()
-        return outcomes
+        except StockRefused as refusal:
+            if len(events) == 1:
+                return [Outcome(events[0]["event_id"], events[0]["shipment_id"], REFUSED, error=refusal)]
+            # The ledger refuses a batch without saying whose units fell short: each event goes alone,
+            # so only the one that takes more than is bound is refused.
+            return [outcome for event in events for outcome in apply_events(client_id, actor, [event])]
 
 
 def _apply(client_id, actor, events):
     shipments = _locked_shipments(client_id, {event["shipment_id"] for event in events})
-    seen = _seen_events({event["event_id"] for event in events})
-    latest = _latest_occurrences(shipments)
+    seen, latest = _recorded_events({event["event_id"] for event in events}, shipments)
     outcomes, records, changes, shipping, ship_days = [], [], [], [], {}
     for event in events:
         event_id, shipment_id = event["event_id"], event["shipment_id"]
@@ -175,46 +168,60 @@ def _apply(client_id, actor, events):
         seen[event_id] = _Seen(client_id, shipment_id, event["status"], answer)
         records.append(_record(client_id, actor, event, answer))
         outcomes.append(Outcome(event_id, shipment_id, APPLIED, answer=answer))
-    lifecycle.write_history(changes)
+    recorded = _record_applied(records)
+    if len(recorded) < len(records):
+        _unrecord(recorded)
+        raise _Raced()
+    try:
+        ship_shipments(client_id, _with_lines(shipping), actor)
+    except StockRefused:
+        _unrecord(recorded)
+        raise
     _write_shipments([shipments[shipment_id] for shipment_id in {outcome.shipment_id for outcome in outcomes
                                                                    if outcome.result == APPLIED}])
-    ship_shipments(client_id, shipping, actor)
+    lifecycle.write_history(changes)
     _follow_ship_days(ship_days)
-    if _recorded(records) < len(records):
-        raise _Raced()
     return outcomes
 
 
 def _locked_shipments(client_id, shipment_ids):
-    """{id: _Shipment} of the client's shipments among ``shipment_ids``, their rows locked in id order."""
+    """{id: _Shipment} of the client's shipments among ``shipment_ids``, their rows locked in id order
+    (without their lines)."""
     rows = db.session.execute(select(*(Shipment.__table__.c[name] for name in _SHIPMENT_COLUMNS))
                               .where(owned_by(Shipment, client_id), among(Shipment.id, sorted(shipment_ids)))
                               .order_by(Shipment.id).with_for_update())
-    shipments = {row.id: _Shipment(**row._asdict(), lines=[]) for row in rows}
+    return {row.id: _Shipment(**row._asdict()) for row in rows}
+
+
+def _with_lines(shipments):
+    """``shipments`` with their lines read: only a shipment that ships needs them. Read after the
+    shipments were locked, so they are as the last transaction that changed them left them."""
     if shipments:
+        by_id = {shipment.id: shipment for shipment in shipments}
         for shipment_id, *line in db.session.execute(
                 select(ShipmentLine.shipment_id, ShipmentLine.item_type_id, ShipmentLine.quantity_allocated)
-                .where(among(ShipmentLine.shipment_id, sorted(shipments)))):
-            shipments[shipment_id].lines.append(_Line(*line))
+                .where(among(ShipmentLine.shipment_id, sorted(by_id)))):
+            by_id[shipment_id].lines.append(_Line(*line))
     return shipments
 
 
-def _seen_events(event_ids):
-    """{event id: _Seen} of the events among ``event_ids`` recorded before, of any client."""
+def _recorded_events(event_ids, shipments):
+    """({event id: _Seen} of the events among ``event_ids`` recorded before, of any client; {shipment id:
+    when its latest recorded event happened} of ``shipments`` that have events), read with one query. Read
+    after the shipments were locked, so an event recorded by a transaction that held them is seen."""
     event = ShipmentEvent
-    rows = db.session.execute(select(event.event_id, event.client_id, event.shipment_id, event.status, event.answer)
-                              .where(among(event.event_id, sorted(event_ids))))
-    return {event_id: _Seen(*rest) for event_id, *rest in rows}
-
-
-def _latest_occurrences(shipments):
-    """{shipment id: when its latest recorded event happened} of ``shipments`` that have events."""
-    if not shipments:
-        return {}
-    event = ShipmentEvent
-    latest = (select(event.shipment_id, func.max(event.occurred_at))
-              .where(among(event.shipment_id, sorted(shipments))).group_by(event.shipment_id))
-    return dict(db.session.execute(latest).all())
+    named = among(event.event_id, sorted(event_ids))
+    rows = db.session.execute(
+        select(event.event_id, event.client_id, event.shipment_id, event.status, event.occurred_at,
+               case((named, event.answer)))
+        .where(or_(named, among(event.shipment_id, sorted(shipments)) if shipments else False)))
+    seen, latest = {}, {}
+    for event_id, client_id, shipment_id, status, occurred_at, answer in rows:
+        if event_id in event_ids:
+            seen[event_id] = _Seen(client_id, shipment_id, status, answer)
+        if shipment_id in shipments and (shipment_id not in latest or occurred_at > latest[shipment_id]):
+            latest[shipment_id] = occurred_at
+    return seen, latest
 
 
 def _repeat(client_id, event, first):
@@ -287,23 +294,32 @@ def _follow_ship_days(ship_days):
             .values(actual_ship_date=day))
 
 
-def _recorded(records):
+def _record_applied(records):
     """Insert the records of the applied events, but those whose event_id a row has (committed, or
-    written by a transaction still running: the insert waits for it): how many were inserted.
+    written by a transaction still running: the insert waits for it): the ids of those inserted.
 
     On PostgreSQL the rows travel as one JSON document: as arrays (row_writes.insert_new_rows) each JSON
     value of a thousand rows was escaped into the array's text by a regular expression, character by
     character, the largest cost of a batch."""
+    if not records:
+        return []
     if not on_postgresql():
-        return len(insert_new_rows(ShipmentEvent.__table__, records, unique=("event_id",), returning=("id",)))
+        return [row.id for row in insert_new_rows(ShipmentEvent.__table__, records, unique=("event_id",),
+                                                   returning=("id",))]
     received_at = utcnow()
-    return len(db.session.execute(text(
+    return list(db.session.scalars(text(
         "INSERT INTO shipment_events (client_id, shipment_id, event_id, status, occurred_at, payload, answer, actor,"
         " received_at) SELECT client_id, shipment_id, event_id, status, occurred_at, payload, answer, actor, :received"
         " FROM json_to_recordset(CAST(:rows AS json)) AS r(client_id int, shipment_id int, event_id varchar,"
         " status varchar, occurred_at timestamp, payload json, answer json, actor varchar)"
         " ON CONFLICT (event_id) DO NOTHING RETURNING id"),
-        {"rows": orjson.dumps(records).decode(), "received": received_at}).all())
+        {"rows": orjson.dumps(records).decode(), "received": received_at}))
+
+
+def _unrecord(record_ids):
+    """Delete the records ``_record_applied`` inserted, when their batch is refused after all."""
+    if record_ids:
+        db.session.execute(delete(ShipmentEvent.__table__).where(among(ShipmentEvent.id, record_ids)))
 
 
 def _answer(event_id, shipment):

@@ -285,6 +285,7 @@ def test_a_batch_refuses_only_the_event_whose_units_the_ledger_lacks(client, man
         ("refused", "invalid_inventory"), ("applied", None)]
     assert (written(ready)[0]["status"], written(stove)[0]["status"]) == ("processing", "shipped")
     assert level(catalogue["stove"], "NJ01") == (0, 0) and level(catalogue["tent"], "NJ01") == (5, 0)
+    assert set(db.session.scalars(select(ShipmentEvent.event_id))) == {f"P-{ready}", f"P-{stove}", "L-2"}
 
 
 def test_a_batch_over_a_thousand_events_is_refused_whole(client, staff, ready):
@@ -364,7 +365,7 @@ def test_one_event_id_sent_for_two_shipments_at_once_is_applied_to_one(
         app, client, manager, staff, catalogue, ready, monkeypatch):
     other = create(client, manager, reference="FR-TWIN", warehouse_id="NJ01")["shipments"][0]["id"]
     both_applied, waits = threading.Barrier(2), threading.local()
-    record = events.insert_new_rows
+    record = events._record_applied
 
     def record_once_both_have_applied(*args, **kwargs):
         # Both transactions reach the unique event_id with their shipments moved: the race itself.
@@ -373,7 +374,7 @@ def test_one_event_id_sent_for_two_shipments_at_once_is_applied_to_one(
             both_applied.wait(timeout=10)
         return record(*args, **kwargs)
 
-    monkeypatch.setattr(events, "insert_new_rows", record_once_both_have_applied)
+    monkeypatch.setattr(events, "_record_applied", record_once_both_have_applied)
     answers = {}
 
     def deliver(shipment_id):
