@@ -269,15 +269,23 @@ def _move(shipment, event, actor):
 
 
 def _write_shipments(shipments):
-    """Store what the events changed of ``shipments``, in one executemany UPDATE."""
+    """Store what the events changed of ``shipments``, with one statement. On PostgreSQL their values travel
+    as one JSON document: as an executemany UPDATE, a thousand shipments were a fifth of a batch's time,
+    spent binding each one's parameters in Python."""
     if not shipments:
         return
     table, now = Shipment.__table__, utcnow()
-    db.session.execute(
-        update(table).where(table.c.id == bindparam("shipment"))
-        .values(**{name: bindparam(name) for name in _CHANGED_COLUMNS}, updated_at=now),
-        [{"shipment": shipment.id, **{name: getattr(shipment, name) for name in _CHANGED_COLUMNS}}
-         for shipment in sorted(shipments, key=lambda shipment: shipment.id)])
+    rows = [{"shipment": shipment.id, **{name: getattr(shipment, name) for name in _CHANGED_COLUMNS}}
+            for shipment in sorted(shipments, key=lambda shipment: shipment.id)]
+    if not on_postgresql():
+        db.session.execute(update(table).where(table.c.id == bindparam("shipment"))
+                           .values(**{name: bindparam(name) for name in _CHANGED_COLUMNS}, updated_at=now), rows)
+        return
+    columns = ", ".join(f"{name} {table.c[name].type.compile(dialect=db.engine.dialect)}" for name in _CHANGED_COLUMNS)
+    db.session.execute(text(
+        f"UPDATE shipments SET {', '.join(f'{name} = r.{name}' for name in _CHANGED_COLUMNS)}, updated_at = :now"
+        f" FROM json_to_recordset(CAST(:rows AS json)) AS r(shipment int, {columns}) WHERE shipments.id = r.shipment"),
+        {"rows": orjson.dumps(rows, default=str).decode(), "now": now})
 
 
 def _follow_ship_days(ship_days):
