@@ -402,7 +402,21 @@ class BatchEventResult(Schema):
     error = fields.Nested(EventRefusal, allow_none=True, metadata={"description": "refused: why"})
 
 
+class _BatchResults(fields.List):
+    """A batch's entries, each in BatchEventResult's shape (its documented one) as events.report_events
+    makes them: passed on as they are rather than dumped one by one (a tenth of a batch's time); entries
+    of another shape are dumped."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        if isinstance(value, list) and all(type(entry) is dict and entry.keys() == _RESULT_KEYS for entry in value):
+            return value
+        return super()._serialize(value, attr, obj, **kwargs)
+
+
+_RESULT_KEYS = BatchEventResult().dump_fields.keys()
+
+
 class ShipmentEventBatchAnswer(Schema):
-    events = fields.List(fields.Nested(BatchEventResult), metadata={"description": "One entry per event, in order"})
+    events = _BatchResults(fields.Nested(BatchEventResult), metadata={"description": "One entry per event, in order"})
 
 # --- end of events' block ---

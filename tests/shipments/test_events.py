@@ -17,7 +17,7 @@ from api.orders import allocation
 from api.orders.models import Shipment, ShipmentStatusChange
 from api.shipments import events, schemas
 from api.shipments.models import ShipmentEvent
-from api.shipments.schemas import BatchEventIn, ShipmentEventBatch
+from api.shipments.schemas import BatchEventIn, BatchEventResult, ShipmentEventBatch
 from tests.api.helpers import assert_error
 from tests.conftest import BACKEND
 from tests.orders.test_allocation import create, level
@@ -258,6 +258,7 @@ def test_a_batch_applies_its_events_in_order_answering_each(client, manager, sta
                        ("B-3", stuck, "refused", "invalid_transition"), ("B-0", ready, "duplicate", None),
                        ("B-1", ready, "duplicate", None), ("B-4", 2_000_000_000, "refused", "not_found"),
                        ("B-5", stuck, "applied", None)]
+    assert BatchEventResult(many=True).dump(answer.get_json()["events"]) == answer.get_json()["events"]  # its shape
     refusal = answer.get_json()["events"][2]["error"]["description"]
     assert refusal == f"Shipment {stuck} cannot go from Ready To Process to Delivered."
     assert (written(ready)[0]["status"], written(stuck)[0]["status"]) == ("shipped", "processing")
