@@ -8,6 +8,7 @@ from datetime import date
 
 import pytest
 from marshmallow import ValidationError
+from sqlalchemy import event as sqlalchemy_event
 from sqlalchemy import func, select
 
 from api.extensions import db
@@ -423,3 +424,26 @@ def test_a_batch_loads_as_its_documented_schema_loads_each_event(changed):
     if changed in PLAIN_EVENTS:  # loaded by the prepared check, not the schema
         assert schemas._plainly_valid_events(sent) == expected["events"]
         assert [list(event) for event in loaded["events"]] == [list(event) for event in expected["events"]]
+
+
+# Read the shipment, the events seen; record the event, write the shipment and its history; a shipped one
+# also reads its lines, moves stock (read, write the ledger and the level) and dates its request.
+@pytest.mark.parametrize("status, fields, most", [("processing", {}, 5), ("shipped", SHIPPED, 10)])
+def test_an_event_is_applied_with_a_few_statements_and_no_savepoint(app, acme, ready, status, fields, most):
+    statements, client_id = [], acme.id
+
+    def count(connection, cursor, statement, *args):
+        statements.append(statement)
+
+    if status == "shipped":
+        events.report_event(client_id, "warehouse.system", ready, {**ShipmentEventBatch().load(
+            {"events": [{**event("F-0", "processing", "2026-03-02T09:00:00Z"), "shipment_id": ready}]})["events"][0]})
+    sent = ShipmentEventBatch().load({"events": [{**event("F-1", status, **fields), "shipment_id": ready}]})
+    sqlalchemy_event.listen(db.engine, "before_cursor_execute", count)
+    try:
+        answer, replayed = events.report_event(client_id, "warehouse.system", ready, sent["events"][0])
+    finally:
+        sqlalchemy_event.remove(db.engine, "before_cursor_execute", count)
+
+    assert (answer["shipment"]["status"], replayed) == (status, False)
+    assert len(statements) <= most and not any("SAVEPOINT" in statement for statement in statements), statements
