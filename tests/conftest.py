@@ -36,6 +36,8 @@ BACKEND_SENSITIVE = (
     "inbound/", "inventory/", "orders/",  # stock locks and ledger upserts, bulk row writes, request search
     "products/",  # item search, catalogue lookups, row writes
     "notifications/",  # mail claims
+    "shipments/test_events.py", "shipments/test_edit_quantity.py",  # events' COPY and JSON writes, ledger moves
+    "shipments/test_read_list.py", "shipments/test_demo_shipments.py",  # list SQL per dialect, the demo's events
     "reports/test_builtin.py", "reports/test_runner.py", "reports/test_csv_formulas.py",  # report SQL per dialect
     "reports/test_reports_api.py", "reports/test_scheduling.py",  # report runs, schedule claims
     "api/test_idempotency_takeover.py", "api/test_login_limits.py", "api/test_errors.py",  # leases, live API, driver errors
