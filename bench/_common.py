@@ -123,6 +123,31 @@ def print_filter_timings(hits, timings):
     return everything, max(percentile(values, 0.95) for values in timings.values())
 
 
+def measure_list(api, base_url, path, answer_key, headers, filters, rounds, page):
+    """Time the list at ``path`` with each of ``filters`` over HTTP, ``page`` rows a call, then stop
+    ``api``; prints the load around it and each filter's figures. Answers (timings by filter, the
+    summary line's figures: calls, p50_ms, p95_ms, worst_filter_p95_ms, max_ms)."""
+    import requests as http
+
+    session = http.Session()
+
+    def call(query):
+        response = session.get(f"{base_url}{path}", params={**query, "limit": page}, headers=headers)
+        assert response.status_code == 200, (query, response.status_code, response.text[:300])
+        return len(response.json()[answer_key])
+
+    print(f"load_avg_before={os.getloadavg()[0]:.2f}", flush=True)
+    try:
+        hits, timings = time_filters(call, filters, rounds)
+    finally:
+        api.stop()
+    everything, worst = print_filter_timings(hits, timings)
+    print(f"load_avg_after={os.getloadavg()[0]:.2f}")
+    summary = (f"calls={len(everything)} p50_ms={percentile(everything, 0.5):.1f} "
+               f"p95_ms={percentile(everything, 0.95):.1f} worst_filter_p95_ms={worst:.1f} max_ms={max(everything):.1f}")
+    return timings, summary, worst
+
+
 def seed_rng():
     return random.Random(20261122)
 

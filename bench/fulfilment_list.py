@@ -16,7 +16,6 @@ With --keep the seeded database (portal_bench_requests_kept) is kept after the r
 the next run with --keep and the same sizes, which saves seeding a million requests each time.
 """
 import argparse
-import os
 import sys
 import time
 from contextlib import contextmanager
@@ -24,8 +23,7 @@ from contextlib import contextmanager
 import sqlalchemy as sa
 
 from _common import (
-    POSTGRES_ADMIN_URL, app_config, bench_database, make_clients, migrated_app, percentile, print_filter_timings,
-    time_filters,
+    POSTGRES_ADMIN_URL, app_config, bench_database, make_clients, measure_list, migrated_app, percentile,
 )
 
 PAGE = 100
@@ -169,8 +167,6 @@ def main():
     args = parser.parse_args()
     sizes = f"requests={args.requests} other_clients={args.other_clients} other_requests={args.other_requests}"
 
-    import requests as http
-
     from tests.live import process_env, start_api
 
     with kept_database(sizes) if args.keep else fresh_database() as (database_url, seeded):
@@ -184,25 +180,10 @@ def main():
             if args.keep:
                 mark_seeded(sizes)
         api, base_url = start_api(process_env(app.config), app.config["INSTANCE_DIR"], name="bench-api")
-        session = http.Session()
-
-        def call(query):
-            response = session.get(f"{base_url}/api/v4/fulfillment_requests", params={**query, "limit": PAGE},
-                                   headers=headers)
-            assert response.status_code == 200, (query, response.status_code, response.text[:300])
-            return len(response.json()["fulfillment_requests"])
-
-        print(f"load_avg_before={os.getloadavg()[0]:.2f}", flush=True)
-        try:
-            hits, timings = time_filters(call, FILTERS, args.rounds)
-        finally:
-            api.stop()
-        everything, worst = print_filter_timings(hits, timings)
+        timings, summary, worst = measure_list(api, base_url, "/api/v4/fulfillment_requests", "fulfillment_requests",
+                                               headers, FILTERS, args.rounds, PAGE)
         searches = [ms for name in SEARCHES for ms in timings[name]]
-        print(f"load_avg_after={os.getloadavg()[0]:.2f}")
-        print(f"calls={len(everything)} p50_ms={percentile(everything, 0.5):.1f} p95_ms={percentile(everything, 0.95):.1f} "
-              f"worst_filter_p95_ms={worst:.1f} max_ms={max(everything):.1f} "
-              f"search_p95_ms={percentile(searches, 0.95):.1f}")
+        print(f"{summary} search_p95_ms={percentile(searches, 0.95):.1f}")
         return 0 if worst < 50 else 1
 
 

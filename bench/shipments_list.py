@@ -12,13 +12,10 @@ calls a filter, its p95 is its second slowest).
     .venv/bin/python bench/shipments_list.py [--shipments 1000000] [--other-clients 5] [--other-shipments 100000] [--rounds 20]
 """
 import argparse
-import os
 import sys
 import time
 
-from _common import (
-    app_config, bench_database, make_clients, migrated_app, percentile, print_filter_timings, time_filters,
-)
+from _common import app_config, bench_database, make_clients, measure_list, migrated_app
 
 PAGE = 100
 WAREHOUSES = ("NJ01", "CA01", "TX01", "IL01", "NJ03", "CA02")
@@ -152,8 +149,6 @@ def main():
     parser.add_argument("--rounds", type=int, default=20)
     args = parser.parse_args()
 
-    import requests as http
-
     from tests.live import process_env, start_api
 
     with bench_database("portal_bench_shipments") as database_url:
@@ -161,22 +156,8 @@ def main():
         client_ids, headers = make_clients(app, 1 + args.other_clients)
         seed(app, client_ids, args.shipments, args.other_shipments)
         api, base_url = start_api(process_env(app.config), app.config["INSTANCE_DIR"], name="bench-api")
-        session = http.Session()
-
-        def call(query):
-            response = session.get(f"{base_url}/api/v4/shipments", params={**query, "limit": PAGE}, headers=headers)
-            assert response.status_code == 200, (query, response.status_code, response.text[:300])
-            return len(response.json()["shipments"])
-
-        print(f"load_avg_before={os.getloadavg()[0]:.2f}", flush=True)
-        try:
-            hits, timings = time_filters(call, FILTERS, args.rounds)
-        finally:
-            api.stop()
-        everything, worst = print_filter_timings(hits, timings)
-        print(f"load_avg_after={os.getloadavg()[0]:.2f}")
-        print(f"calls={len(everything)} p50_ms={percentile(everything, 0.5):.1f} p95_ms={percentile(everything, 0.95):.1f} "
-              f"worst_filter_p95_ms={worst:.1f} max_ms={max(everything):.1f}")
+        _, summary, worst = measure_list(api, base_url, "/api/v4/shipments", "shipments", headers, FILTERS, args.rounds, PAGE)
+        print(summary)
         return 0 if worst < 50 else 1
 
 
