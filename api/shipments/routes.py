@@ -44,7 +44,7 @@ class ShipmentCancel(MethodView):
         return service.cancel_shipment(acting_client_id(), g.identity, shipment_id)
 
 
-# --- Reading shipments: the list, a shipment, its history (read) ---
+# Reading shipments: the list, a shipment, its history
 
 # A page of the list is dumped without marshmallow's per-value work (api.common.prepared_dump).
 SHIPMENT_PAGE = prepared_dumper(ShipmentList())
@@ -79,10 +79,8 @@ class ShipmentHistoryView(MethodView):
         """The moves of a shipment's status, newest first: from, to, why, who and when."""
         return shipment_history(acting_client_id(), shipment_id, args["limit"], args["cursor"])
 
-# --- end of read's block ---
 
-
-# --- Changing a shipment: its method, an item's quantity, its address (edit) ---
+# Changing a shipment: its method, an item's quantity, its address
 
 @blp.route("/<int:shipment_id>")
 class ShipmentChange(MethodView):
@@ -134,10 +132,8 @@ class ShipmentAddressView(MethodView):
         it; in pending_ship_label only an admin client account manager may change it."""
         return edits.change_address(acting_client_id(), g.identity, shipment_id, address, args["skip_validation"])
 
-# --- end of edit's block ---
 
-
-# --- Files, retail EDI details and comments (docs) ---
+# Files, retail EDI details and comments
 
 def _download(stored):
     return attachment(stored.content, stored.name, stored.content_type)
@@ -243,10 +239,8 @@ class ShipmentComments(MethodView):
         """Comment on a shipment, in any status."""
         return comments.add_comment(acting_client_id(), g.identity, shipment_id, fields["body"].strip())
 
-# --- end of docs' block ---
 
-
-# --- The warehouse's events: one for a shipment, or a batch (events) ---
+# The warehouse's events: one for a shipment, or a batch
 
 # A repeated event is answered as the first time, with this header saying so.
 REPLAYED = {"Idempotent-Replayed": "true"}
@@ -287,4 +281,3 @@ class ShipmentEventBatchView(MethodView):
         nothing applied."""
         return {"events": events.report_events(acting_client_id(), g.identity.username, batch["events"])}
 
-# --- end of events' block ---

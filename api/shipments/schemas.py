@@ -16,7 +16,7 @@ from api.shipments.details import DETAIL_FIELDS
 from api.shipments.documents import FILE_LABELS, FORMATS
 from api.shipments.models import CUSTOM_LABEL, DOCUMENT, ShipmentDetails
 
-# --- The shipment, its list and its history (read) ---
+# The shipment, its list and its history
 
 CHECKS = ("inventory", "address", "custom_label", "customs", "approval")
 CUSTOMS_FIELDS = ("tariff_code", "customs_description", "customs_origin")
@@ -152,10 +152,8 @@ class ShipmentHistory(Schema):
     history = fields.List(fields.Nested(StatusChange))
     cursor = fields.String(allow_none=True)
 
-# --- end of read's block ---
 
-
-# --- Changing a shipment: its method, an item's quantity, its address (edit) ---
+# Changing a shipment: its method, an item's quantity, its address
 
 EDIT_LABELS = {"ship_profile_id": "Ship Profile", "ship_method": "Ship Method", "quantity_desired": "Quantity"}
 
@@ -188,10 +186,8 @@ class ShipmentAddressChange(AddressValidation):
     shipment = fields.Nested(ShipmentDetail, allow_none=True, metadata={
         "description": "The shipment as stored after the change; null when nothing was stored"})
 
-# --- end of edit's block ---
 
-
-# --- Files, retail EDI details and comments (docs) ---
+# Files, retail EDI details and comments
 
 class FileUpload(Schema):
     field_labels = FILE_LABELS  # how a validation error names a field (api.common.errors)
@@ -259,10 +255,8 @@ class CommentList(Schema):
     comments = fields.List(fields.Nested(Comment), metadata={"description": "Newest first"})
     cursor = fields.String(allow_none=True)
 
-# --- end of docs' block ---
 
-
-# --- The warehouse's events (events) ---
+# The warehouse's events
 
 # What an event of each status must carry beyond its id, status and time.
 EVENT_NEEDS = {"shipped": ("tracking_number", "carrier"), "exception": ("reason",)}
@@ -419,4 +413,3 @@ _RESULT_KEYS = BatchEventResult().dump_fields.keys()
 class ShipmentEventBatchAnswer(Schema):
     events = _BatchResults(fields.Nested(BatchEventResult), metadata={"description": "One entry per event, in order"})
 
-# --- end of events' block ---

@@ -16,7 +16,7 @@ from tests.orders.test_address_fix import WRONG_CITY
 from tests.orders.test_allocation import create
 from tests.orders.test_fulfillment_requests import URL
 
-# The moves of the contract (issue 26), written out so that a change to TRANSITIONS shows here.
+# The moves the README lists, written out so that a change to TRANSITIONS shows here.
 ALLOWED_MOVES = {
     ("validating", "ready_to_process"), ("validating", "canceled"), ("validating", "exception"),
     ("ready_to_process", "validating"), ("ready_to_process", "processing"), ("ready_to_process", "canceled"),
