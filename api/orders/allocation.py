@@ -17,6 +17,7 @@ from api.inventory.ledger import lock_levels
 from api.orders import lifecycle, stock
 from api.orders.history import note_shipment
 from api.orders.models import CANCELED, OPTIMAL, READY_TO_PROCESS, VALIDATING, Shipment, ShipmentLine
+from api.shipping.models import LTL_CARRIER
 
 
 @dataclass
@@ -237,5 +238,5 @@ def needs_customs(country):
 
 def is_ltl(profile):
     """Whether a request on ``profile`` (a ship profile or None) ships by LTL freight."""
-    return profile is not None and profile.carrier.name == "LTL"
+    return profile is not None and profile.carrier.name == LTL_CARRIER
 

@@ -17,9 +17,10 @@ from api.orders import history
 from api.orders.models import CANCELED, ReturnLabel
 from api.orders.rules import refuse, ship_method_of, ship_profile_of
 from api.orders.service import request_of
+from api.shipping.models import CUSTOM_CARRIER, LTL_CARRIER
 from api.warehouses.models import Warehouse
 
-NOT_FOR_RETURNS = ("LTL", "Custom")
+NOT_FOR_RETURNS = (LTL_CARRIER, CUSTOM_CARRIER)
 LABEL_SIZES = ("length", "width", "height", "weight")
 TRACKING_PREFIX = "RT"
 PAGE = (4 * inch, 6 * inch)

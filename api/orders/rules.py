@@ -167,11 +167,16 @@ def _ship_profile(fields, lookups):
     if fields["ship_method"]:
         method = _found_method(lookups.methods.get((profile.carrier_id, fields["ship_method"])), profile,
                                fields["ship_method"])
-        if fields["saturday_delivery"] and not (profile.carrier.name in SATURDAY_CARRIERS and method.service == "express"):
+        if fields["saturday_delivery"] and not delivers_on_saturday(profile, method):
             _refuse_saturday()
     elif fields["saturday_delivery"]:
         _refuse_saturday()
     return profile
+
+
+def delivers_on_saturday(profile, method):
+    """Whether ``method`` of ``profile``'s carrier can deliver on a Saturday: UPS and FedEx express."""
+    return method is not None and profile.carrier.name in SATURDAY_CARRIERS and method.service == "express"
 
 
 def _refuse_saturday():

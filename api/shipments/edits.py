@@ -12,9 +12,7 @@ from api.orders.service import store_address
 from api.shipments.owned import shipment_of, shipment_to_change
 from api.shipments.schemas import EDIT_LABELS
 from api.shipments.service import present_shipment
-from api.shipping.models import ShipProfile
-
-LTL, CUSTOM = "LTL", "Custom"
+from api.shipping.models import CUSTOM_CARRIER, LTL_CARRIER, ShipProfile
 
 
 def change_method(client_id, identity, shipment_id, fields):
@@ -30,8 +28,7 @@ def change_method(client_id, identity, shipment_id, fields):
     if not identity.is_admin:
         _refuse_restricted_carrier(_carrier_of(db.session.get(ShipProfile, shipment.ship_profile_id)
                                                if shipment.ship_profile_id else None), profile)
-    if shipment.request.options.get("saturday_delivery") and not (
-            method is not None and profile.carrier.name in rules.SATURDAY_CARRIERS and method.service == "express"):
+    if shipment.request.options.get("saturday_delivery") and not rules.delivers_on_saturday(profile, method):
         rules.refuse(f"{FIELD} '{code}' cannot deliver on Saturday, which the request asks for; Saturday delivery is "
                      "only for UPS and FedEx express ship methods.", "ship_method")
     before = {"ship_profile_id": shipment.ship_profile_id, "ship_method": shipment.ship_method}
@@ -50,12 +47,12 @@ def _refuse_restricted_carrier(current, profile):
     """Refuse a non-admin a carrier the shipment's ``current`` carrier rules out: on LTL only LTL, on Custom
     anything but LTL, otherwise neither LTL nor Custom."""
     chosen = _carrier_of(profile)
-    if current == LTL:
-        refused, rule = chosen != LTL, "a shipment on an LTL profile stays on LTL"
-    elif current == CUSTOM:
-        refused, rule = chosen == LTL, "LTL is not offered for a shipment on a Custom profile"
+    if current == LTL_CARRIER:
+        refused, rule = chosen != LTL_CARRIER, "a shipment on an LTL profile stays on LTL"
+    elif current == CUSTOM_CARRIER:
+        refused, rule = chosen == LTL_CARRIER, "LTL is not offered for a shipment on a Custom profile"
     else:
-        refused, rule = chosen in (LTL, CUSTOM), "LTL and Custom are not offered for this shipment"
+        refused, rule = chosen in (LTL_CARRIER, CUSTOM_CARRIER), "LTL and Custom are not offered for this shipment"
     if refused:
         shown = f"{profile.id} ships by {chosen}" if profile is not None else "left empty"
         raise Forbidden(f"{FIELD} {shown}: {rule}; only an admin may choose otherwise.", code="carrier_not_allowed",

@@ -15,7 +15,7 @@ from api.orders.models import CANCELED, Shipment, ShipmentLine, ShipmentStatusCh
 from api.products.models import ItemType
 from api.shipments.models import CUSTOM_LABEL, DOCUMENT, ShipmentDetails, ShipmentFile
 from api.shipments.schemas import CUSTOMS_FIELDS
-from api.shipping.models import ShipProfile
+from api.shipping.models import CUSTOM_CARRIER, ShipProfile
 
 # The shipment's own columns a row answers as they are.
 OWN_COLUMNS = ("id", "status", "warehouse_id", "ship_profile_id", "ship_method", "carrier", "inventory_allocated",
@@ -24,7 +24,6 @@ OWN_COLUMNS = ("id", "status", "warehouse_id", "ship_profile_id", "ship_method",
 # Spec part 3 section 5: customs information is needed outside the US, and for these states of its
 # postal system (territories and the armed forces' addresses) within it.
 CUSTOMS_STATES = frozenset({"PR", "AA", "AE", "AP", "GU", "VI", "CM", "AS", "TT", "UM", "MP"})
-CUSTOM_CARRIER = "Custom"
 
 
 def shipment_of(client_id, shipment_id):

@@ -6,6 +6,8 @@ from api.common.timeutil import utcnow
 from api.extensions import db
 
 SERVICE_LEVELS = ("ground", "express")
+# The carriers the rules single out: freight that travels in shipment groups, and labels the client makes.
+LTL_CARRIER, CUSTOM_CARRIER = "LTL", "Custom"
 
 
 class Carrier(db.Model):
