@@ -230,3 +230,61 @@ class ReturnLabel(db.Model):
     created_by_username: Mapped[str] = mapped_column(db.String(150))
 
     request: Mapped[FulfillmentRequest] = relationship(back_populates="return_labels")
+
+
+# LTL shipment groups (spec part 3): the statuses a group goes through; canceled beside the four of
+# spec part 2 section 4.
+GROUP_STATUSES = (VALIDATING, READY_TO_PROCESS, PROCESSING, SHIPPED, CANCELED)
+# A group new LTL shipments still join: neither approved nor past validating (the one open group of a key).
+OPEN_GROUP = "status = 'validating' AND NOT approved"
+
+
+class ShipmentGroup(db.Model):
+    """Shipments travelling together as one freight (LTL) load: one open group per client, warehouse,
+    destination and desired ship date, made when the first such shipment is placed (api.orders.grouping);
+    what happens to it after is api.freight.lifecycle's."""
+
+    __tablename__ = "shipment_groups"
+    __table_args__ = (
+        # Two imports placing shipments of one key at once meet here: one group, never two.
+        db.Index("uq_shipment_groups_open_key", "client_id", "warehouse_id", "desired_ship_date", "address_key",
+                 unique=True, postgresql_where=db.text(OPEN_GROUP), sqlite_where=db.text(OPEN_GROUP)),
+        db.Index("ix_shipment_groups_client_created", "client_id", "created_at", "id"),
+        db.Index("ix_shipment_groups_client_status", "client_id", "status", "created_at", "id"),
+        db.Index("ix_shipment_groups_client_needs_approval", "client_id", "created_at", "id",
+                 postgresql_where=db.text(f"approval_required AND {OPEN_GROUP}"),
+                 sqlite_where=db.text(f"approval_required AND {OPEN_GROUP}")),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    client_id: Mapped[int] = mapped_column(db.ForeignKey("clients.id"))
+    warehouse_id: Mapped[str] = mapped_column(db.String(8))
+    desired_ship_date: Mapped[object] = mapped_column(db.Date)
+    # The destination as one normalised string's digest (api.orders.grouping.address_key).
+    address_key: Mapped[str] = mapped_column(db.String(64))
+    status: Mapped[str] = mapped_column(db.String(20), default=VALIDATING)
+    approval_required: Mapped[bool] = mapped_column(default=True)
+    approved: Mapped[bool] = mapped_column(default=False)
+    approved_by_username: Mapped[str | None] = mapped_column(db.String(150))
+    approved_at: Mapped[object | None] = mapped_column(db.DateTime)
+    ship_profile_id: Mapped[int | None] = mapped_column(db.ForeignKey("ship_profiles.id"))
+    ship_method: Mapped[str | None] = mapped_column(db.String(60))
+    to_name: Mapped[str | None] = mapped_column(db.String(200))
+    to_company: Mapped[str | None] = mapped_column(db.String(200))
+    to_address_1: Mapped[str | None] = mapped_column(db.String(200))
+    to_address_2: Mapped[str | None] = mapped_column(db.String(200))
+    to_address_3: Mapped[str | None] = mapped_column(db.String(200))
+    to_city: Mapped[str | None] = mapped_column(db.String(100))
+    to_state: Mapped[str | None] = mapped_column(db.String(100))
+    to_postal_code: Mapped[str | None] = mapped_column(db.String(20))
+    to_country: Mapped[str | None] = mapped_column(db.String(2))
+    to_phone: Mapped[str | None] = mapped_column(db.String(40))
+    to_email: Mapped[str | None] = mapped_column(db.String(254))
+    address_validated: Mapped[bool] = mapped_column(default=False)
+    address_validation_error: Mapped[str | None] = mapped_column(db.String(500))
+    master_tracking_id: Mapped[str | None] = mapped_column(db.String(100))
+    shipped_at: Mapped[object | None] = mapped_column(db.DateTime)
+    created_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow)
+    updated_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow, onupdate=utcnow)
+
+    ship_profile = relationship("ShipProfile")
