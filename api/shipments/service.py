@@ -66,10 +66,10 @@ def _attach(shipments):
                                 .order_by(ShipmentFile.id))  # the newest label last, so it is the one kept
     abroad = [shipment.id for shipment in shipments
               if needs_customs(shipment.request.to_country, shipment.request.to_state)]
-    return _Attached(dict(details.all()), dict(labels.all()), _missing_customs(abroad))
+    return _Attached(dict(details.all()), dict(labels.all()), missing_customs(abroad))
 
 
-def _missing_customs(shipment_ids):
+def missing_customs(shipment_ids):
     """{shipment id: [{upc, name, missing}]} of the items each of ``shipment_ids`` sends, by item, lacking
     a tariff code, customs description or origin ([] when none lacks any)."""
     missing = {shipment_id: [] for shipment_id in shipment_ids}

@@ -1,0 +1,75 @@
+"""Shipment groups as the list and the detail answer them, read for any number of groups with a fixed number
+of queries: their live shipments, bills of lading and carriers each read once for all of them."""
+from sqlalchemy import select
+
+from api.common.tenancy import owned_by
+from api.extensions import db
+from api.freight import lifecycle
+from api.freight.models import BillOfLading
+from api.orders.models import CANCELED, Shipment
+from api.shipments.service import to_address
+from api.shipping.models import Carrier, ShipProfile
+
+# The group's own columns a row answers as they are.
+OWN_COLUMNS = ("id", "status", "approval_required", "approved", "approved_by_username", "approved_at", "warehouse_id",
+               "desired_ship_date", "ship_profile_id", "ship_method", "master_tracking_id", "shipped_at",
+               "created_at")
+# What a row tells of a bill of lading (its content is downloaded on its own).
+BOL_COLUMNS = ("name", "external_id", "format", "generated", "bol_number", "size", "created_at",
+               "created_by_username")
+
+
+def group_rows(client_id, identity, groups):
+    """``groups`` (the client's) as rows: their own columns, address, carrier, live shipments, bill of lading
+    and the actions ``identity`` may take on each now."""
+    ids = [group.id for group in groups]
+    live = _live_shipments(client_id, ids)
+    bols = _bills_of_lading(client_id, ids)
+    carriers = _carriers(client_id, {group.ship_profile_id for group in groups if group.ship_profile_id})
+    rows = []
+    for group in groups:
+        shipments = live.get(group.id, [])
+        actions = lifecycle.allowed_actions(group, identity)
+        rows.append({
+            **{name: getattr(group, name) for name in OWN_COLUMNS},
+            "can_approve": "approve" in actions,
+            "carrier": carriers.get(group.ship_profile_id),
+            "to_address": to_address(group),
+            "inventory_allocated": bool(shipments) and all(allocated for _, allocated in shipments),
+            "shipment_ids": [shipment_id for shipment_id, _ in shipments],
+            "shipments_count": len(shipments),
+            "bol": bols.get(group.id),
+            "allowed_actions": actions,
+        })
+    return rows
+
+
+def _live_shipments(client_id, group_ids):
+    """{group id: [(shipment id, inventory allocated)]} of the shipments not cancelled, by id."""
+    if not group_ids:
+        return {}
+    live = {}
+    rows = db.session.execute(
+        select(Shipment.shipment_group_id, Shipment.id, Shipment.inventory_allocated)
+        .where(owned_by(Shipment, client_id), Shipment.shipment_group_id.in_(group_ids), Shipment.status != CANCELED)
+        .order_by(Shipment.id))
+    for group_id, shipment_id, allocated in rows:
+        live.setdefault(group_id, []).append((shipment_id, allocated))
+    return live
+
+
+def _bills_of_lading(client_id, group_ids):
+    if not group_ids:
+        return {}
+    rows = db.session.execute(
+        select(BillOfLading.shipment_group_id, *(getattr(BillOfLading, name) for name in BOL_COLUMNS))
+        .where(owned_by(BillOfLading, client_id), BillOfLading.shipment_group_id.in_(group_ids)))
+    return {group_id: dict(zip(BOL_COLUMNS, values)) for group_id, *values in rows}
+
+
+def _carriers(client_id, profile_ids):
+    """{ship profile id: its carrier's name}."""
+    if not profile_ids:
+        return {}
+    return dict(db.session.execute(select(ShipProfile.id, Carrier.name).join(Carrier, Carrier.id == ShipProfile.carrier_id)
+                                   .where(owned_by(ShipProfile, client_id), ShipProfile.id.in_(profile_ids))).all())

@@ -1,0 +1,89 @@
+"""The freight feature's schemas. SHARED: each part of the feature keeps its schemas in its own block.
+"""
+from marshmallow import Schema, fields, validate
+
+from api.orders.models import BILLING_TYPES, GROUP_STATUSES
+from api.shipments.schemas import Check, ShipmentAddress
+from api.freight.lifecycle import ACTIONS
+
+# The group, its history and the changes of its shipments (freight-core)
+
+GROUP_CHECKS = ("address", "inventory", "customs", "bol")
+SHIPMENT_ACTIONS = ("move", "remove")
+
+
+class BillOfLadingOut(Schema):
+    name = fields.String()
+    external_id = fields.String(allow_none=True)
+    format = fields.String()
+    generated = fields.Boolean(metadata={"description": "Made by Generate BOL rather than uploaded"})
+    bol_number = fields.String()
+    size = fields.Integer(metadata={"description": "Bytes"})
+    created_at = fields.DateTime()
+    created_by_username = fields.String()
+
+
+class GroupCheck(Check):
+    check = fields.String(metadata={"enum": list(GROUP_CHECKS)})
+
+
+class ShipmentGroupRow(Schema):
+    id = fields.Integer()
+    status = fields.String(metadata={"enum": list(GROUP_STATUSES)})
+    approval_required = fields.Boolean()
+    approved = fields.Boolean()
+    approved_by_username = fields.String(allow_none=True)
+    approved_at = fields.DateTime(allow_none=True)
+    can_approve = fields.Boolean(metadata={
+        "description": "The caller may approve it now: it needs approval, is validating and the caller has approve:ltl"})
+    warehouse_id = fields.String()
+    desired_ship_date = fields.Date()
+    ship_profile_id = fields.Integer(allow_none=True)
+    ship_method = fields.String(allow_none=True)
+    carrier = fields.String(allow_none=True, metadata={"description": "The ship profile's carrier"})
+    to_address = fields.Nested(ShipmentAddress)
+    inventory_allocated = fields.Boolean(metadata={"description": "Every live shipment has its stock allocated"})
+    shipment_ids = fields.List(fields.Integer(), metadata={"description": "Its shipments not cancelled, ascending"})
+    shipments_count = fields.Integer()
+    bol = fields.Nested(BillOfLadingOut, allow_none=True)
+    master_tracking_id = fields.String(allow_none=True)
+    shipped_at = fields.DateTime(allow_none=True)
+    created_at = fields.DateTime()
+    allowed_actions = fields.List(fields.String(validate=validate.OneOf(list(ACTIONS))), metadata={
+        "description": f"What the caller may do to it now, of: {', '.join(ACTIONS)}"})
+
+
+class GroupShipment(Schema):
+    id = fields.Integer()
+    status = fields.String()
+    fulfillment_request_id = fields.Integer(metadata={"description": "The request's id (for links)"})
+    request_reference = fields.String(metadata={"description": "The client's reference of the request"})
+    order_id = fields.String(allow_none=True)
+    inventory_allocated = fields.Boolean()
+    to_name = fields.String(allow_none=True)
+    units = fields.Integer(metadata={"description": "Units it sends"})
+    allowed_actions = fields.List(fields.String(validate=validate.OneOf(SHIPMENT_ACTIONS)), metadata={
+        "description": "move: into another group; remove: out of freight, to a parcel carrier"})
+
+
+class ShipmentGroupOut(ShipmentGroupRow):
+    checklist = fields.List(fields.Nested(GroupCheck), metadata={
+        "description": "address, inventory, customs (abroad and the territories), bol"})
+    shipments = fields.List(fields.Nested(GroupShipment))
+
+
+class GroupStatusChange(Schema):
+    from_status = fields.String(allow_none=True)
+    to_status = fields.String()
+    reason = fields.String()
+    actor = fields.String()
+    created_at = fields.DateTime()
+
+
+class GroupHistory(Schema):
+    history = fields.List(fields.Nested(GroupStatusChange))
+
+
+class ShipmentMove(Schema):
+    shipmentId = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=2**31 - 1), metadata={
+        "description": "The shipment to move into this group, from another group of the client in validating"})
