@@ -17,6 +17,7 @@ from api.clients.routes import blp as clients_blp
 from api.common.errors import Error, register_error_handlers
 from api.common.stored_input import IdConverter, refuse_unstorable_text
 from api.config import PROJECT_ROOT, Config
+from api.dashboards.routes import blp as dashboards_blp
 from api.extensions import api, db, is_transient_database_error, migrate, prepare_postgresql, prepare_sqlite
 from api.freight.routes import blp as freight_blp
 from api.imports.schemas import install_upload_handling
@@ -45,6 +46,7 @@ FEATURES = (
     auth_blp, clients_blp, users_blp, jobs_blp, audit_blp, products_blp, shop_blp, inventory_blp, inbound_blp,
     returns_blp, reports_blp, report_schedules_blp, warehouses_blp, shipping_blp, addresses_blp,
     orders_blp, return_labels_blp, received_returns_blp, shipments_blp, shipment_events_blp, freight_blp,
+    dashboards_blp,
 )
 
 
