@@ -23,6 +23,7 @@ const RequestRoute = lazy(() => import('./RequestRoute').then((module) => ({ def
 const ShopifyRoutes = lazy(() => import('./ShopifyRoutes').then((module) => ({ default: module.ShopifyRoutes })));
 const ShipmentRoutes = lazy(() => import('./ShipmentsRoutes').then((module) => ({ default: module.ShipmentRoutes })));
 const OrderRoute = lazy(() => import('./ShipmentsRoutes').then((module) => ({ default: module.OrderRoute })));
+const FreightRoutes = lazy(() => import('./FreightRoutes').then((module) => ({ default: module.FreightRoutes })));
 const UsersRoutes = lazy(() => import('./UsersRoutes').then((module) => ({ default: module.UsersRoutes })));
 const AsnList = lazy(() => import('../../features/asns/components/AsnList').then((module) => ({ default: module.AsnList })));
 const InboundUpload = lazy(() =>
@@ -34,10 +35,9 @@ const RmaUpload = lazy(() => import('../../features/uploads/components/RmaUpload
 const LANDING_PATH = 'fulfillment_requests';
 
 /** Areas of the portal that are not built yet, by route (relative to /{clientId}). */
-const PLACEHOLDER_AREAS = [
+const PLACEHOLDER_AREAS: { path: string; title: string; minClientVersion?: number }[] = [
   { path: 'dashboards/orders', title: 'Orders Dashboard' },
   { path: 'dashboards/shipments', title: 'Shipments Dashboard' },
-  { path: 'ltl/*', title: 'LTL', minClientVersion: CLIENT_VERSION_WITH_LTL },
 ];
 
 /** /{clientId}/*: checks the user may act for the client, then shows its shell and pages. */
@@ -93,6 +93,16 @@ function ClientArea({ clientId }: { clientId: string }) {
           />
           <Route path="shipments/*" element={<ShipmentRoutes clientId={clientId} />} />
           <Route path="orders/:orderId" element={<OrderRoute clientId={clientId} />} />
+          <Route
+            path="ltl/*"
+            element={
+              clientVersionAllows(CLIENT_VERSION_WITH_LTL, client.fulfillment_request_api_version) ? (
+                <FreightRoutes clientId={clientId} />
+              ) : (
+                <NotAvailablePage title="LTL" />
+              )
+            }
+          />
           <Route path="requests/:requestId" element={<RequestRoute clientId={clientId} />} />
           <Route path="users/*" element={<UsersRoutes clientId={clientId} />} />
           <Route path="shopify/*" element={<ShopifyRoutes clientId={clientId} />} />
