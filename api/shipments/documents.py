@@ -130,27 +130,33 @@ WHITESPACE = re.compile(r"\s+")
 def checked_content(upload, kind):
     """The upload's bytes, once they are valid base64 within SHIPMENT_FILE_MAX_BYTES and their content
     is of the format the upload names (one of ``FORMATS[kind]``)."""
-    limit = current_app.config["SHIPMENT_FILE_MAX_BYTES"]
-    encoded = WHITESPACE.sub("", upload["content"])  # base64 wrapped in lines, as mail and tools write it
-    if len(encoded) > 4 * -(-limit // 3):
-        raise _too_large(limit)
-    try:
-        content = base64.b64decode(encoded, validate=True)
-    except (binascii.Error, ValueError):
-        raise InvalidFile("{field} is not valid base64.", field="content", labels=FILE_LABELS) from None
-    if len(content) > limit:
-        raise _too_large(limit)
-    if not content:
-        raise InvalidFile("{field} is empty.", field="content", labels=FILE_LABELS)
+    content = decoded_content(upload["content"], current_app.config["SHIPMENT_FILE_MAX_BYTES"])
     is_format, what = CONTENT_CHECKS[upload["format"]]
     if not is_format(content):
         raise InvalidFile(f"{{field}} is not {what}.", field="content", labels=FILE_LABELS)
     return content
 
 
-def _too_large(limit):
+def decoded_content(encoded, limit, labels=FILE_LABELS):
+    """The bytes of a file sent as base64 in the field ``content`` (line breaks allowed), once it is valid
+    base64, not empty and at most ``limit`` bytes decoded (413 file_too_large, checked before decoding too)."""
+    encoded = WHITESPACE.sub("", encoded)  # base64 wrapped in lines, as mail and tools write it
+    if len(encoded) > 4 * -(-limit // 3):
+        raise _too_large(limit, labels)
+    try:
+        content = base64.b64decode(encoded, validate=True)
+    except (binascii.Error, ValueError):
+        raise InvalidFile("{field} is not valid base64.", field="content", labels=labels) from None
+    if len(content) > limit:
+        raise _too_large(limit, labels)
+    if not content:
+        raise InvalidFile("{field} is empty.", field="content", labels=labels)
+    return content
+
+
+def _too_large(limit, labels):
     size = f"{limit / 2**20:g} MB" if limit >= 2**20 else f"{limit / 2**10:g} KB"
-    return FileTooLarge(f"{{field}} is larger than {size}.", field="content", labels=FILE_LABELS)
+    return FileTooLarge(f"{{field}} is larger than {size}.", field="content", labels=labels)
 
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
