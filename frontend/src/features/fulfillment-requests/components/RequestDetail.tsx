@@ -36,6 +36,11 @@ export function RequestDetail({ clientId, requestId }: { clientId: string; reque
     <section>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h2 className="mb-0 me-auto text-break">Fulfillment Request {request.fulfillment_request_id}</h2>
+        {request.shipment_group_id !== null && (
+          <Link to={`/${clientId}/ltl/${request.shipment_group_id}`} className="btn btn-outline-secondary btn-sm">
+            LTL Shipment Group {request.shipment_group_id}
+          </Link>
+        )}
         {canChange && live && (
           <>
             <Link to={`/${clientId}/fulfillment_requests/${request.id}/return/create`} className="btn btn-outline-primary btn-sm">

@@ -45,7 +45,14 @@ export function SummaryCard({ clientId, shipment, carriers }: { clientId: string
         ['Carrier', shipment.carrier],
         ['Fill Type', codeLabel(shipment.fill_type)],
         ['Inventory Allocated', yesNo(shipment.inventory_allocated)],
-        ['Shipment Group', shipment.shipment_group_id],
+        [
+          'Shipment Group',
+          shipment.shipment_group_id !== null && (
+            <Link key="group" to={`/${clientId}/ltl/${shipment.shipment_group_id}`}>
+              {shipment.shipment_group_id}
+            </Link>
+          ),
+        ],
         ['Tracking Number', <TrackingLink key="tracking" number={shipment.tracking_number} url={shipment.tracking_url} />],
         ['Master Tracking ID', shipment.master_tracking_id],
         ['Weight (lbs)', shipment.weight],
