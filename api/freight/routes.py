@@ -4,11 +4,18 @@ from flask import g
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from api.common.auth import requires
+from api.common.auth import REPORT_SHIPMENT_EVENTS, requires
+from api.common.idempotency import idempotent
+from api.common.pagination import PageArgs
+from api.common.prepared_dump import json_answer, prepared_dumper
 from api.common.tenancy import acting_client_id
 from api.freight import service
+from api.freight import comments, events, listing
+from api.freight.lifecycle import UPDATE_LTL
 from api.freight.owned import require_ltl
 from api.freight.schemas import GroupHistory, ShipmentGroupOut
+from api.freight.schemas import GroupEventIn, GroupListArgs, ShipmentGroupList
+from api.shipments.schemas import Comment, CommentList, CommentWrite
 
 blp = Blueprint("freight", __name__, url_prefix="/api/v4/shipment_groups",
                 description="LTL shipment groups: shipments travelling together as one freight load")
@@ -39,3 +46,63 @@ class ShipmentGroupHistoryView(MethodView):
     def get(self, group_id):
         """The moves of a group's status, oldest first: from, to, why, who and when."""
         return service.group_history(acting_client_id(), group_id)
+
+
+# The list, comments and the warehouse's events (list-bench)
+
+# A page of the list is dumped without marshmallow's per-value work (api.common.prepared_dump).
+GROUP_PAGE = prepared_dumper(ShipmentGroupList())
+# A repeated event is answered as the first time, with this header saying so.
+REPLAYED = {"Idempotent-Replayed": "true"}
+
+
+@blp.route("")
+class ShipmentGroups(MethodView):
+    @requires()
+    @blp.arguments(GroupListArgs, location="query")
+    @blp.response(200, ShipmentGroupList)
+    def get(self, args):
+        """List shipment groups, newest first, filtered by status, needing approval or warehouse (at most 500 a page)."""
+        groups, cursor = listing.list_groups(acting_client_id(), g.identity, args)
+        return json_answer(GROUP_PAGE({"shipment_groups": groups, "cursor": cursor}))
+
+
+@blp.route("/<int:group_id>/comments")
+class ShipmentGroupComments(MethodView):
+    @requires(logs=("shipment_group", "group_id"))
+    @blp.arguments(PageArgs, location="query")
+    @blp.response(200, CommentList)
+    def get(self, args, group_id):
+        """A shipment group's comments, newest first, with who wrote each and when."""
+        found, cursor = comments.list_comments(acting_client_id(), group_id, args["limit"], args["cursor"])
+        return {"comments": found, "cursor": cursor}
+
+    @idempotent
+    @requires(UPDATE_LTL, logs=("shipment_group", "group_id"))
+    @blp.arguments(CommentWrite)
+    @blp.response(201, Comment)
+    def post(self, fields, group_id):
+        """Comment on a shipment group, in any status."""
+        return comments.add_comment(acting_client_id(), g.identity, group_id, fields["body"].strip())
+
+
+@blp.route("/<int:group_id>/events")
+class ShipmentGroupEvents(MethodView):
+    @requires(REPORT_SHIPMENT_EVENTS, logs=("shipment_group", "group_id"))
+    @blp.arguments(GroupEventIn)
+    @blp.response(200, ShipmentGroupOut)
+    @blp.alt_response(409, description="A move the group's or a shipment's lifecycle does not allow "
+                                       "(invalid_transition), an event older than the group's or a shipment's latest "
+                                       "(event_out_of_order), shipping a shipment without allocated stock "
+                                       "(not_allocated)")
+    @blp.alt_response(422, description="A field missing or wrong (validation_error); the event ID used before for "
+                                       "another group or status (event_id_reused)")
+    def post(self, event, group_id):
+        """Report what the warehouse did with a group's freight (provider staff, or the warehouse's system with a
+        staff token): processing, or shipped under one master tracking id (each shipment's tracking number; their
+        bound units leave stock). Each live shipment gets the event as its own, the group and they move together or
+        not at all. An event sent again changes nothing and is answered as the first time, with
+        `Idempotent-Replayed: true`."""
+        answer, replayed = events.report_group_event(acting_client_id(), g.identity, group_id, event)
+        # The answer was dumped when the event was applied, and is kept so to answer its repeats.
+        return (json_answer(answer), 200, REPLAYED) if replayed else json_answer(answer)

@@ -1,8 +1,14 @@
 """The freight feature's schemas. SHARED: each part of the feature keeps its schemas in its own block.
 """
-from marshmallow import Schema, fields, validate
+from datetime import UTC
 
-from api.orders.models import BILLING_TYPES, GROUP_STATUSES
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
+
+from api.common.pagination import PageArgs
+from api.common.schema_fields import optional_text
+from api.common.text import code_label
+
+from api.orders.models import BILLING_TYPES, GROUP_STATUSES, PROCESSING, SHIPPED
 from api.shipments.schemas import Check, ShipmentAddress
 from api.freight.lifecycle import ACTIONS
 
@@ -87,3 +93,50 @@ class GroupHistory(Schema):
 class ShipmentMove(Schema):
     shipmentId = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=2**31 - 1), metadata={
         "description": "The shipment to move into this group, from another group of the client in validating"})
+
+
+# The list, comments and the warehouse's events of a group (list-bench)
+
+class GroupListArgs(PageArgs):
+    status = fields.String(load_default=None, validate=validate.OneOf(GROUP_STATUSES))
+    needsApproval = fields.Boolean(load_default=None, metadata={
+        "description": "true: the groups waiting for approval (validating, not approved); false: the others"})
+    warehouse = optional_text(8, metadata={"description": "A warehouse code"})
+
+
+class ShipmentGroupList(Schema):
+    shipment_groups = fields.List(fields.Nested(ShipmentGroupRow), metadata={"description": "Newest first"})
+    cursor = fields.String(allow_none=True)
+
+
+GROUP_EVENT_STATUSES = (PROCESSING, SHIPPED)
+# What an event of each status must carry beyond its id, status and time.
+GROUP_EVENT_NEEDS = {SHIPPED: ("master_tracking_id", "carrier")}
+
+
+class GroupEventIn(Schema):
+    event_id = fields.String(required=True, validate=validate.Length(min=1, max=89), metadata={
+        "description": "The warehouse's own id of the event: sent again, it changes nothing and is answered as the "
+                       "first time. Each shipment's event is recorded as {event_id}:{shipment id}"})
+    status = fields.String(required=True, validate=validate.OneOf(GROUP_EVENT_STATUSES), metadata={
+        "description": "processing: the freight is being loaded; shipped: it left under one master tracking id"})
+    occurred_at = fields.AwareDateTime(required=True, default_timezone=UTC, metadata={
+        "description": "When it happened (UTC when no offset is given); an event older than the group's or a "
+                       "shipment's latest is refused"})
+    master_tracking_id = optional_text(100, metadata={
+        "description": "shipped: required, the freight's PRO number, each shipment's tracking number"})
+    carrier = optional_text(50, metadata={"description": "shipped: required, the carrier that took the freight"})
+    tracking_url = fields.Url(allow_none=True, load_default=None, schemes={"http", "https"},
+                              validate=validate.Length(max=500), metadata={"description": "shipped"})
+
+    @validates_schema
+    def _carries_what_its_status_needs(self, data, **kwargs):
+        status = data.get("status")
+        missing = [name for name in GROUP_EVENT_NEEDS.get(status, ()) if not data.get(name)]
+        if missing:
+            raise ValidationError({name: [f"Required when the status is {code_label(status)}."] for name in missing})
+
+    @post_load
+    def _in_utc(self, data, **kwargs):
+        data["occurred_at"] = data["occurred_at"].astimezone(UTC).replace(tzinfo=None)
+        return data
