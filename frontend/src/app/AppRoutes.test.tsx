@@ -121,13 +121,6 @@ describe('client shell', () => {
     expect(logo.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
   });
 
-  it('shows a placeholder for areas not built yet', async () => {
-    logInAs(acmeUser);
-    renderApp('/7/dashboards/orders');
-    expect(await screen.findByRole('heading', { name: 'Orders Dashboard' })).toBeTruthy();
-    expect(screen.getByText('This area is not available yet.')).toBeTruthy();
-  });
-
   it("shows the API's error in the global alert when the client cannot be loaded", async () => {
     logInAs(adminUser);
     renderApp('/99');

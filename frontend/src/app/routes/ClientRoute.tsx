@@ -5,7 +5,6 @@ import { AlertArea } from '../../components/Alerts';
 import { LoadingView } from '../../components/LoadingView';
 import { NotAvailablePage } from '../../components/NotAvailablePage';
 import { NotFoundPage } from '../../components/NotFoundPage';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
 import { CLIENT_VERSION_WITH_LTL } from '../../config/constants';
 import { useClient } from '../../features/clients/api/get-client';
 import { pageNeeding } from '../current-user';
@@ -23,6 +22,7 @@ const RequestRoute = lazy(() => import('./RequestRoute').then((module) => ({ def
 const ShopifyRoutes = lazy(() => import('./ShopifyRoutes').then((module) => ({ default: module.ShopifyRoutes })));
 const ShipmentRoutes = lazy(() => import('./ShipmentsRoutes').then((module) => ({ default: module.ShipmentRoutes })));
 const OrderRoute = lazy(() => import('./ShipmentsRoutes').then((module) => ({ default: module.OrderRoute })));
+const DashboardsRoutes = lazy(() => import('./DashboardsRoutes').then((module) => ({ default: module.DashboardsRoutes })));
 const FreightRoutes = lazy(() => import('./FreightRoutes').then((module) => ({ default: module.FreightRoutes })));
 const UsersRoutes = lazy(() => import('./UsersRoutes').then((module) => ({ default: module.UsersRoutes })));
 const AsnList = lazy(() => import('../../features/asns/components/AsnList').then((module) => ({ default: module.AsnList })));
@@ -31,14 +31,8 @@ const InboundUpload = lazy(() =>
 );
 const RmaUpload = lazy(() => import('../../features/uploads/components/RmaUpload').then((module) => ({ default: module.RmaUpload })));
 
-/** Where /{clientId} leads while the dashboard is not built. */
-const LANDING_PATH = 'fulfillment_requests';
-
-/** Areas of the portal that are not built yet, by route (relative to /{clientId}). */
-const PLACEHOLDER_AREAS: { path: string; title: string; minClientVersion?: number }[] = [
-  { path: 'dashboards/orders', title: 'Orders Dashboard' },
-  { path: 'dashboards/shipments', title: 'Shipments Dashboard' },
-];
+/** Where /{clientId} (the Dashboard root, and the page after login) leads. */
+const LANDING_PATH = 'dashboards/orders';
 
 /** /{clientId}/*: checks the user may act for the client, then shows its shell and pages. */
 export function ClientRoute() {
@@ -73,19 +67,7 @@ function ClientArea({ clientId }: { clientId: string }) {
       <Suspense fallback={<LoadingView />}>
         <Routes>
           <Route index element={<Navigate to={LANDING_PATH} replace />} />
-          {PLACEHOLDER_AREAS.map(({ path, title, minClientVersion }) => (
-            <Route
-              key={path}
-              path={path}
-              element={
-                clientVersionAllows(minClientVersion, client.fulfillment_request_api_version) ? (
-                  <PlaceholderPage title={title} />
-                ) : (
-                  <NotAvailablePage title={title} />
-                )
-              }
-            />
-          ))}
+          <Route path="dashboards/*" element={<DashboardsRoutes clientId={clientId} />} />
           <Route path="item_types/*" element={<ProductsRoutes clientId={clientId} isAdmin={user.isAdmin} />} />
           <Route
             path="fulfillment_requests/*"

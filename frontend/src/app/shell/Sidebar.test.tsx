@@ -26,6 +26,9 @@ describe('Sidebar', () => {
   it('lists every group and child in order, relative to the client', () => {
     const sidebar = renderSidebar({ clientVersion: 2, isAdmin: true });
     expect(linkNames(sidebar)).toEqual([
+      'Dashboard',
+      'Orders',
+      'Shipments',
       'Products',
       'Receive',
       'View ASNs',
@@ -42,6 +45,8 @@ describe('Sidebar', () => {
       'Switch Client',
       'Logout',
     ]);
+    expect(sidebar.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/7/dashboards');
+    expect(sidebar.getByRole('link', { name: 'Shipments' }).getAttribute('href')).toBe('/7/dashboards/shipments');
     expect(sidebar.getByRole('link', { name: 'Products' }).getAttribute('href')).toBe('/7/item_types');
     expect(sidebar.getByRole('link', { name: 'Receive' }).getAttribute('href')).toBe('/7/reports/Receive');
     expect(sidebar.getByRole('link', { name: 'View ASNs' }).getAttribute('href')).toBe('/7/asns/list');
@@ -67,6 +72,9 @@ describe('Sidebar', () => {
   it('leaves out the pages the user may not open', () => {
     const sidebar = renderSidebar({ clientVersion: 2, grants: ['create:items', 'write:asns'] });
     expect(linkNames(sidebar)).toEqual([
+      'Dashboard',
+      'Orders',
+      'Shipments',
       'Products',
       'Receive',
       'Upload ASN',

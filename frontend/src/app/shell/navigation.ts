@@ -17,11 +17,16 @@ export interface NavEntry {
 /** A report category page (the reports area's {category} route). */
 const reportCategory = (category: string) => `reports/${encodeURIComponent(category)}`;
 
-/**
- * The sidebar of spec part 3, section 2, in its order, less the Dashboard and its Orders and Shipments
- * dashboards: until they are built an entry would only lead to "This area is not available yet".
- */
+/** The sidebar of spec part 3, section 2, in its order. */
 export const SIDEBAR_ENTRIES: NavEntry[] = [
+  {
+    label: 'Dashboard',
+    to: 'dashboards',
+    children: [
+      { label: 'Orders', to: 'dashboards/orders' },
+      { label: 'Shipments', to: 'dashboards/shipments' },
+    ],
+  },
   { label: 'Products', to: 'item_types' },
   {
     label: 'Receive',
