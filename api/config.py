@@ -80,6 +80,8 @@ class Config:
         self.MAX_LOGO_BYTES = int(env.get("MAX_LOGO_BYTES", 256 * 1024))
         # A shipment's custom label or shipping document, decoded (its base64 in the body is a third larger).
         self.SHIPMENT_FILE_MAX_BYTES = int(env.get("SHIPMENT_FILE_MAX_BYTES", 5 * 1024 * 1024))
+        # A shipment group's uploaded bill of lading, decoded: scanned, signed BOLs run to several megabytes.
+        self.BOL_MAX_BYTES = int(env.get("BOL_MAX_BYTES", 10 * 1024 * 1024))
         # Uploads sent as JSON rows keyed by header (about three times the size of their CSV file) are
         # parsed whole; CSV files (text/csv, as the browser sends the items and fulfilment request files)
         # are read as they arrive.

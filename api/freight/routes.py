@@ -16,6 +16,10 @@ from api.freight.owned import require_ltl
 from api.freight.schemas import GroupHistory, ShipmentGroupOut
 from api.freight.schemas import GroupEventIn, GroupListArgs, ShipmentGroupList
 from api.shipments.schemas import Comment, CommentList, CommentWrite
+from api.common.downloads import attachment
+from api.freight import bol
+from api.freight.schemas import BolUpload
+from api.imports.schemas import upload
 
 blp = Blueprint("freight", __name__, url_prefix="/api/v4/shipment_groups",
                 description="LTL shipment groups: shipments travelling together as one freight load")
@@ -106,3 +110,49 @@ class ShipmentGroupEvents(MethodView):
         answer, replayed = events.report_group_event(acting_client_id(), g.identity, group_id, event)
         # The answer was dumped when the event was applied, and is kept so to answer its repeats.
         return (json_answer(answer), 200, REPLAYED) if replayed else json_answer(answer)
+
+
+# The bill of lading (bol)
+
+BOL_REFUSALS = "403: update:ltl missing (not_authorized); 409: the group is shipped or cancelled (invalid_status)"
+
+
+@blp.route("/<int:group_id>/bol")
+class ShipmentGroupBol(MethodView):
+    @requires(logs=("shipment_group", "group_id"))
+    @blp.response(200, description="The bill of lading, application/pdf, its name in Content-Disposition",
+                  content_type="application/pdf")
+    @blp.alt_response(404, description="Another client's group, or no bill of lading yet (not_found)")
+    def get(self, group_id):
+        """Download the group's bill of lading."""
+        stored = bol.bol_file(acting_client_id(), group_id)
+        return attachment(stored.content, stored.name, "application/pdf")
+
+    @idempotent
+    @upload
+    @requires(UPDATE_LTL, logs=("shipment_group", "group_id"))
+    @blp.arguments(BolUpload)
+    @blp.response(200, ShipmentGroupOut)
+    @blp.alt_response(409, description=BOL_REFUSALS)
+    @blp.alt_response(413, description="Larger than BOL_MAX_BYTES decoded (file_too_large)")
+    @blp.alt_response(422, description="No file (validation_error 'Please select a file'), a name not ending in .pdf "
+                                       "(validation_error), not base64 or not a PDF by its content (invalid_file)")
+    def post(self, upload_fields, group_id):
+        """Upload the group's bill of lading (a PDF, checked by content), replacing the one it has, uploaded or
+        generated, while it is validating, ready to process or processing; the group is then checked again."""
+        group = bol.upload_bol(acting_client_id(), g.identity, group_id, upload_fields)
+        return service.present(group, g.identity)
+
+
+@blp.route("/<int:group_id>/bol/generate")
+class ShipmentGroupBolGenerate(MethodView):
+    @idempotent
+    @requires(UPDATE_LTL, logs=("shipment_group", "group_id"))
+    @blp.response(200, ShipmentGroupOut)
+    @blp.alt_response(409, description=BOL_REFUSALS)
+    def post(self, group_id):
+        """Generate the group's straight bill of lading (shipper, consignee, bill-to, a line per shipment, the BOL
+        number as a Code 128 barcode, signature blocks), replacing the one it has; the group is then checked
+        again."""
+        group = bol.generate_bol(acting_client_id(), g.identity, group_id)
+        return service.present(group, g.identity)

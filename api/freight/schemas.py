@@ -11,6 +11,7 @@ from api.common.text import code_label
 from api.orders.models import BILLING_TYPES, GROUP_STATUSES, PROCESSING, SHIPPED
 from api.shipments.schemas import Check, ShipmentAddress
 from api.freight.lifecycle import ACTIONS
+from api.freight.bol import BOL_LABELS, PDF as BOL_FORMAT
 
 # The group, its history and the changes of its shipments (freight-core)
 
@@ -140,3 +141,24 @@ class GroupEventIn(Schema):
     def _in_utc(self, data, **kwargs):
         data["occurred_at"] = data["occurred_at"].astimezone(UTC).replace(tzinfo=None)
         return data
+
+
+# The bill of lading (bol)
+
+def _names_a_pdf(name):
+    if not name.strip().lower().endswith(".pdf"):
+        raise ValidationError("File Name must end in .pdf: a bill of lading is a PDF.")
+
+
+class BolUpload(Schema):
+    field_labels = BOL_LABELS  # how a validation error names a field (api.common.errors)
+    content = fields.String(load_default=None, allow_none=True, metadata={
+        "description": "The PDF, base64 (line breaks allowed). Missing or empty: 422 'Please select a file'. It must "
+                       "be a PDF that opens with at least one page, whatever its name says (422 invalid_file 'The "
+                       "file is not a PDF.'), at most BOL_MAX_BYTES decoded, 10 MB unless configured (413 "
+                       "file_too_large)"})
+    name = fields.String(required=True, validate=[validate.Length(min=1, max=250), _names_a_pdf], metadata={
+        "description": "The file's name, ending in .pdf, for downloads (folders a browser puts before it dropped)"})
+    format = fields.String(load_default=BOL_FORMAT, validate=validate.OneOf([BOL_FORMAT]), metadata={
+        "description": "pdf, the only format a bill of lading is taken in"})
+    external_id = optional_text(100, metadata={"description": "The client's own number of the bill of lading"})
