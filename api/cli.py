@@ -12,6 +12,7 @@ from api.inventory.cli import check_inventory
 from api.orders.demo import seed_demo_requests
 from api.reports.builtin import seed_builtin_reports, seed_reports
 from api.shipments.demo import seed_demo_shipments
+from api.shipments.history_demo import seed_demo_history
 from api.shipping.models import ShipProfile
 from api.shipping.service import create_ship_profile
 from api.users.models import User
@@ -102,6 +103,7 @@ def register_commands(app):
         seed_builtin_reports()
         seed_demo_requests(clients[DEMO_CLIENTS[0]["name"]].id)
         seed_demo_shipments(clients[DEMO_CLIENTS[0]["name"]].id)
+        seed_demo_history(clients[DEMO_CLIENTS[0]["name"]].id)
         for client in clients.values():
             click.echo(f"Demo client {client.id}: {client.name} (client version {client.fulfillment_request_api_version})")
         click.echo(f"Demo logins, password for all: {DEMO_PASSWORD}")
