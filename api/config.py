@@ -106,6 +106,16 @@ class Config:
         self.SHOPIFY_SHOP_URL_TEMPLATE = env.get("SHOPIFY_SHOP_URL_TEMPLATE", "https://{shop}")
         self.SHOPIFY_CALLBACK_MAX_AGE = int(env.get("SHOPIFY_CALLBACK_MAX_AGE", 300))
         self.SHOPIFY_STATE_MAX_AGE = int(env.get("SHOPIFY_STATE_MAX_AGE", 900))
+        # The shop's Admin API (orders, fulfillments, webhooks): its version, and how a 429 or 5xx is retried.
+        self.SHOPIFY_API_VERSION = env.get("SHOPIFY_API_VERSION", "2025-01")
+        self.SHOPIFY_API_ATTEMPTS = int(env.get("SHOPIFY_API_ATTEMPTS", 4))
+        self.SHOPIFY_API_BACKOFF_SECONDS = float(env.get("SHOPIFY_API_BACKOFF_SECONDS", 1.0))
+        self.SHOPIFY_API_TIMEOUT_SECONDS = float(env.get("SHOPIFY_API_TIMEOUT_SECONDS", 15))
+        # A webhook triggered longer ago than this is refused as stale (the shop retries for about 4 hours).
+        self.SHOPIFY_WEBHOOK_MAX_AGE = int(env.get("SHOPIFY_WEBHOOK_MAX_AGE", 24 * 3600))
+        # How often a pending fulfillment is pushed again while the shop is down, and how often at most.
+        self.SHOPIFY_FULFILLMENT_RETRY_SECONDS = float(env.get("SHOPIFY_FULFILLMENT_RETRY_SECONDS", 30))
+        self.SHOPIFY_FULFILLMENT_MAX_RETRIES = int(env.get("SHOPIFY_FULFILLMENT_MAX_RETRIES", 12))
         # The portal's public address for redirect_uri; empty uses the address the install request came to.
         self.PORTAL_BASE_URL = env.get("PORTAL_BASE_URL", "")
         # Fernet keys (comma-separated, newest first) for shop access tokens; empty makes one under INSTANCE_DIR.
