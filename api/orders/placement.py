@@ -14,7 +14,7 @@ from api.common.row_writes import inserted_ids, insert_new_rows, insert_rows
 from api.common.timeutil import utcnow
 from api.extensions import db
 from api.inventory.ledger import Move, apply_moves, lock_levels
-from api.orders import allocation, history, lifecycle, stock
+from api.orders import allocation, grouping, history, lifecycle, stock
 from api.orders.fields import OPTIONS, OWN_COLUMNS
 from api.orders.models import (
     CANCELED, ITEM_DETAILS, READY_TO_PROCESS, VALIDATING, FulfillmentRequest, RequestSet, SetItem, Shipment, ShipmentLine,
@@ -25,6 +25,14 @@ from api.warehouses.models import Warehouse
 
 # Why a shipment has its first status, in its history (its request's breadcrumb tells how it was placed).
 PLACED = "Placed as its fulfillment request was created."
+
+
+class FraudRisk(NamedTuple):
+    """The shop platform's risk assessment of an imported order: a high one waits for approval (reason fraud)."""
+
+    score: float | None
+    recommendation: str | None
+    high: bool
 
 
 class _PickedLine(NamedTuple):
@@ -44,6 +52,7 @@ class _Placed:
     address: dict  # validate_address's answer
     lines: list  # its _PickedLine
     shipments: list  # the _NewShipment it is placed in
+    fraud: bool = False  # its shop's risk assessment is high: it waits for approval
 
 
 @dataclass
@@ -55,23 +64,26 @@ class _NewShipment:
     id: int | None = None
 
 
-def add_requests(client_id, actor, batch):
+def add_requests(client_id, actor, batch, risks=None):
     """Store ``batch`` (rules.CheckedRequest, in order) and place it (the caller commits); answers
-    {fulfillment_request_id: request id} of those stored, as store_requests."""
-    stored = store_requests(client_id, actor, batch)
+    {fulfillment_request_id: request id} of those stored, as store_requests. ``risks`` gives the
+    FraudRisk of requests imported from the shop platform, by fulfillment_request_id."""
+    stored = store_requests(client_id, actor, batch, risks=risks)
     place_requests(client_id, actor, stored)
     return ids_of(stored)
 
 
-def store_requests(client_id, actor, batch, job_id=None):
+def store_requests(client_id, actor, batch, job_id=None, risks=None):
     """Write ``batch`` (rules.CheckedRequest, in order) with their addresses checked, their sets and
     items, not yet placed: the stored requests, for place_requests. A request whose id another
     transaction took since it was checked is left out, and nothing of it is written."""
     if not batch:
         return []
     addresses = [validate_address(checked.fields["to_address"]) for checked in batch]
-    ids = _insert_requests(client_id, actor, batch, addresses, job_id)
-    stored = [_Placed(ids[checked.fields["fulfillment_request_id"]], checked, address, [], [])
+    risks = risks or {}
+    ids = _insert_requests(client_id, actor, batch, addresses, job_id, risks)
+    stored = [_Placed(ids[checked.fields["fulfillment_request_id"]], checked, address, [], [],
+                      _is_high(risks.get(checked.fields["fulfillment_request_id"])))
               for checked, address in zip(batch, addresses) if checked.fields["fulfillment_request_id"] in ids]
     _insert_sets(stored)
     return stored
@@ -97,6 +109,7 @@ def place_requests(client_id, actor, placed):
     lifecycle.record_placed(client_id, [(shipment.id, shipment.status) for request in placed
                                         for shipment in request.shipments], actor, PLACED)
     _bind_units(client_id, actor, placed)
+    _join_groups(client_id, placed)
     insert_rows(Breadcrumb.__table__, [
         {"client_id": client_id, "object_type": history.OBJECT_TYPE, "object_id": str(request.id), "username": actor,
          "message": history.creation_note(request.address["is_valid"], request.address["validation_error"],
@@ -104,26 +117,39 @@ def place_requests(client_id, actor, placed):
         for request in placed])
 
 
-def _insert_requests(client_id, actor, batch, addresses, job_id):
+def _is_high(risk):
+    return risk is not None and risk.high
+
+
+def _insert_requests(client_id, actor, batch, addresses, job_id, risks):
     now = utcnow()
     rows = []
     for checked, address in zip(batch, addresses):
         fields = checked.fields
-        stored = address["updated_address"] if address["is_valid"] else {**fields["to_address"], "country": checked.country}
-        ltl = allocation.is_ltl(checked.profile)
+        stored = _stored_address(checked, address)
+        ltl = allocation.is_ltl(checked.profile, fields["ship_method"])
+        risk = risks.get(fields["fulfillment_request_id"])
+        fraud = _is_high(risk)
         rows.append({
             "client_id": client_id, "created_by_username": actor, "created_by_job_id": job_id, "created_at": now,
             "options": {name: fields[name] for name in OPTIONS},
             "address_validated": address["is_valid"], "address_validation_error": address["validation_error"],
             # An LTL request waits for the warehouse's approval of the freight.
-            "edi": _storable_edi(fields["edi"]), "requires_approval": ltl, "requires_approval_reason": "ltl" if ltl else None,
-            "fraud": False,
+            "edi": _storable_edi(fields["edi"]), "requires_approval": ltl or fraud,
+            "requires_approval_reason": "ltl" if ltl else "fraud" if fraud else None, "fraud": fraud,
+            "shopify_risk_score": risk.score if risk else None,
+            "shopify_risk_recommendation": risk.recommendation if risk else None,
             **{name: fields[name] for name in OWN_COLUMNS},
             **{f"to_{part}": stored.get(part) for part in ADDRESS_FIELDS},
         })
     # The ids ascend in the order of the batch, which is the order of allocation.
     return dict(insert_new_rows(FulfillmentRequest.__table__, rows, unique=("client_id", "fulfillment_request_id"),
                                 returning=("fulfillment_request_id", "id")))
+
+
+def _stored_address(checked, address):
+    """The address a request stores: normalised when valid, else as given."""
+    return address["updated_address"] if address["is_valid"] else {**checked.fields["to_address"], "country": checked.country}
 
 
 def _storable_edi(edi):
@@ -173,12 +199,12 @@ def _plan(request, free, warehouses):
     fill_type = "complete" if fields["ship_together"] else fields["fill_type"]
     customs_missing = allocation.needs_customs(request.checked.country) and any(
         item["customs_value"] is None for request_set in fields["sets"] for item in request_set["items"])
-    ltl = allocation.is_ltl(request.checked.profile)
+    ltl = allocation.is_ltl(request.checked.profile, fields["ship_method"])
     for plan in allocation.plan_shipments(request.lines, warehouse, free, fill_type):
         status = plan.status
         if status == VALIDATING and not allocation.missing_checks(
                 plan.bound, request.address["is_valid"], request.address["validation_error"], ltl, customs_missing,
-                requires_approval=ltl):
+                requires_approval=ltl or request.fraud):
             status = READY_TO_PROCESS
         request.shipments.append(_NewShipment(warehouse, status, plan.bound, plan.parts))
 
@@ -208,3 +234,14 @@ def _bind_units(client_id, actor, placed):
         for request in placed for shipment in request.shipments
         if shipment.inventory_allocated and shipment.status != CANCELED
         for line, units in shipment.parts], actor)
+
+
+def _join_groups(client_id, placed):
+    """Put the live shipments of LTL requests into their shipment groups, all of them at once."""
+    grouping.join_groups(client_id, [
+        grouping.Joining(shipment.id, request.id, shipment.warehouse_id, request.checked.fields["desired_ship_date"],
+                         _stored_address(request.checked, request.address), request.address["is_valid"],
+                         request.address["validation_error"], request.checked.fields["ship_profile_id"],
+                         request.checked.fields["ship_method"])
+        for request in placed if allocation.is_ltl(request.checked.profile, request.checked.fields["ship_method"])
+        for shipment in request.shipments if shipment.status != CANCELED])
