@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import orjson
+from blinker import Namespace
 from sqlalchemy import bindparam, case, delete, or_, select, text, update
 
 from api.common.errors import ApiError, Conflict, NotFound
@@ -38,6 +39,9 @@ from api.shipments.models import ShipmentEvent
 EVENT_STATUSES = (PROCESSING, PENDING_SHIP_LABEL, SHIPPED, DELIVERED, EXCEPTION)
 MAX_BATCH = 1000
 APPLIED, DUPLICATE, REFUSED = RESULTS = ("applied", "duplicate", "refused")
+# Sent, inside the events' transaction, with the ids of the shipments that have just left the warehouse:
+# features above this one (the shop's fulfillments) connect to it rather than being imported here.
+shipments_shipped = Namespace().signal("shipments-shipped")
 
 
 class EventReused(ApiError):
@@ -181,6 +185,8 @@ def _apply(client_id, actor, events):
                                                                    if outcome.result == APPLIED}])
     lifecycle.write_history(changes)
     _follow_ship_days(ship_days)
+    if shipping:
+        shipments_shipped.send("shipment_events", client_id=client_id, shipment_ids=[shipment.id for shipment in shipping])
     return outcomes
 
 
