@@ -38,6 +38,7 @@ from api.returns.routes import blp as returns_blp
 from api.shipments.routes import blp as shipments_blp, events_blp as shipment_events_blp
 from api.shipping.routes import blp as shipping_blp
 from api.shop.routes import blp as shop_blp
+from api.shop_orders.routes import blp as shop_orders_blp
 from api.users.routes import blp as users_blp
 from api.warehouses.routes import blp as warehouses_blp
 
@@ -46,7 +47,7 @@ FEATURES = (
     auth_blp, clients_blp, users_blp, jobs_blp, audit_blp, products_blp, shop_blp, inventory_blp, inbound_blp,
     returns_blp, reports_blp, report_schedules_blp, warehouses_blp, shipping_blp, addresses_blp,
     orders_blp, return_labels_blp, received_returns_blp, shipments_blp, shipment_events_blp, freight_blp,
-    dashboards_blp,
+    dashboards_blp, shop_orders_blp,
 )
 
 
