@@ -1,4 +1,4 @@
-from flask import Blueprint as FlaskBlueprint, g, jsonify, request
+from flask import Blueprint as FlaskBlueprint, current_app, g, jsonify, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import INCLUDE
@@ -34,7 +34,8 @@ class ShopInstallCallback(MethodView):
     @blp.alt_response(409, schema=ShopAlreadyLinkedError, description="The shop is linked to another client")
     def get(self, query):
         """Complete the shop app install: check the platform's signed callback and link the shop."""
-        return service.complete_install(g.identity, acting_client_id(), query, request.cookies.get(NONCE_COOKIE))
+        return service.complete_install(g.identity, acting_client_id(), query, request.cookies.get(NONCE_COOKIE),
+                                        current_app.config["PORTAL_BASE_URL"] or request.url_root)
 
 
 @blp.route("/api/v4/shopify/connection")

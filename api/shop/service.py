@@ -1,4 +1,6 @@
 """The client's shop connection (the OAuth install) and its notification addresses."""
+import logging
+
 from flask import current_app
 from marshmallow import ValidationError, validate
 from sqlalchemy import func, select
@@ -9,11 +11,13 @@ from api.common.errors import ApiError, Conflict
 from api.common.tenancy import scoped
 from api.common.timeutil import utcnow
 from api.extensions import db
-from api.shop import oauth
+from api.shop import admin_api, oauth
 from api.shop.models import NotificationSetting, ShopConnection
 from api.shop.secrets_store import encrypt_token, state_key
 
 MAX_NOTIFICATION_ADDRESSES = 50
+ORDERS_WEBHOOK_PATH = "/api/v4/shopify/webhooks/orders_create"
+log = logging.getLogger(__name__)
 
 
 class ShopAlreadyLinked(Conflict):
@@ -54,8 +58,9 @@ def _already_linked():
     )
 
 
-def complete_install(actor, client_id, query, browser_nonce):
-    """Check the shop platform's callback, trade its code for a token and link the shop to the client.
+def complete_install(actor, client_id, query, browser_nonce, portal_base_url=None):
+    """Check the shop platform's callback, trade its code for a token and link the shop to the client,
+    then subscribe to the shop's new orders (webhook to ``portal_base_url``).
 
     ``browser_nonce`` is the nonce kept by the browser that started the install (see start_install).
     """
@@ -83,7 +88,17 @@ def complete_install(actor, client_id, query, browser_nonce):
     except IntegrityError:
         db.session.rollback()
         raise _already_linked() from None
+    if portal_base_url:
+        _subscribe_to_new_orders(shop, token, portal_base_url)
     return {"shopify_shop_name": shop, "client_already_linked_to_shop": False}
+
+
+def _subscribe_to_new_orders(shop, token, portal_base_url):
+    """Register the orders/create webhook; the shop linked is kept when this fails (the orders can be pulled)."""
+    try:
+        admin_api.for_shop(shop, token).subscribe_orders_create(portal_base_url.rstrip("/") + ORDERS_WEBHOOK_PATH)
+    except ApiError as error:
+        log.warning("could not subscribe to the new orders of %s: %s", shop, error.description)
 
 
 def connection_status(client_id):
