@@ -8,14 +8,14 @@ address, a shipment moved in or out, allocation."""
 from sqlalchemy import exists, select
 
 from api.common.errors import Conflict, Forbidden
-from api.common.tenancy import owned_by
+from api.common.tenancy import owned_by, scoped
 from api.common.text import code_label
 from api.extensions import db
 from api.freight.models import BillOfLading, ShipmentGroupStatusChange
-from api.orders import allocation
+from api.orders import allocation, grouping
 from api.orders import lifecycle as shipment_lifecycle
 from api.orders.models import (
-    CANCELED, GROUP_STATUSES, PROCESSING, READY_TO_PROCESS, SHIPPED, VALIDATING, Shipment,
+    CANCELED, GROUP_STATUSES, PROCESSING, READY_TO_PROCESS, SHIPPED, VALIDATING, Shipment, ShipmentGroup,
 )
 from api.shipments.service import missing_customs, needs_customs
 
@@ -133,6 +133,24 @@ def recheck(group, actor):
             if shipment.status == READY_TO_PROCESS:
                 shipment_lifecycle.move(shipment, VALIDATING, reason=f"Shipment group {group.id}: {reason}",
                                         actor=actor)
+
+
+def settle(group, actor, emptied_reason):
+    """After shipments left ``group`` or were cancelled: cancelled for ``emptied_reason`` when none is left,
+    else its checklist read again (the caller commits)."""
+    if group.status in CANCELABLE and not live_shipments(group):
+        move(group, CANCELED, emptied_reason, actor)
+    else:
+        recheck(group, actor)
+
+
+@grouping.on_groups_changed
+def _settle_changed(client_id, group_ids, actor):
+    """Stock allocated to groups' shipments or one of them cancelled (api.orders): each group goes on, goes back
+    or, left with no shipment, is cancelled."""
+    for group in db.session.scalars(scoped(ShipmentGroup, client_id).where(ShipmentGroup.id.in_(group_ids))
+                                    .order_by(ShipmentGroup.id)):
+        settle(group, actor, "Its last shipment was canceled.")
 
 
 def allowed_actions(group, identity):

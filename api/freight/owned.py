@@ -1,20 +1,18 @@
 """The acting client's shipment group, for what is read about it and for the changes its lifecycle allows;
 LTL freight only for clients on version 2 and up."""
-from api.clients.models import Client
 from api.common.errors import Forbidden, NotFound
 from api.common.tenancy import scoped
 from api.extensions import db
+from api.orders.grouping import groups_freight
 from api.orders.models import ShipmentGroup
 
 NOT_FOUND = "Shipment group not found."
-LTL_VERSION = 2
 
 
 def require_ltl(client_id):
     """Refuse a client below version 2 every LTL call (403 ltl_not_available): the screens hide the LTL link
     from it, and the calls say why rather than answer empty lists."""
-    client = db.session.get(Client, client_id)
-    if client is None or client.fulfillment_request_api_version < LTL_VERSION:
+    if not groups_freight(client_id):
         raise Forbidden("LTL freight is for clients on version 2 and up.", code="ltl_not_available")
 
 

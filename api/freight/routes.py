@@ -11,9 +11,12 @@ from api.common.prepared_dump import json_answer, prepared_dumper
 from api.common.tenancy import acting_client_id
 from api.freight import service
 from api.freight import comments, events, listing
-from api.freight.lifecycle import UPDATE_LTL
+from api.freight.lifecycle import APPROVE_LTL, UPDATE_LTL
 from api.freight.owned import require_ltl
-from api.freight.schemas import GroupHistory, ShipmentGroupOut
+from api.freight.schemas import (
+    GroupAddressChange, GroupHistory, GroupShipMethod, ShipmentGroupOut, ShipmentMove, ShipmentRemoval,
+)
+from api.orders.schemas import AddressChangeArgs, ShipToAddress
 from api.freight.schemas import GroupEventIn, GroupListArgs, ShipmentGroupList
 from api.shipments.schemas import Comment, CommentList, CommentWrite
 from api.common.downloads import attachment
@@ -50,6 +53,89 @@ class ShipmentGroupHistoryView(MethodView):
     def get(self, group_id):
         """The moves of a group's status, oldest first: from, to, why, who and when."""
         return service.group_history(acting_client_id(), group_id)
+
+
+# Changing a group: approval, cancel, carrier method, address, its shipments moved or removed (freight-core)
+
+@blp.route("/<int:group_id>/approve")
+class ShipmentGroupApprove(MethodView):
+    @requires(APPROVE_LTL, logs=("shipment_group", "group_id"))
+    @blp.response(200, ShipmentGroupOut)
+    @blp.alt_response(409, description="Not validating, approved already or not needing approval (invalid_status)")
+    def put(self, group_id):
+        """Approve a group for the warehouse: its requests no longer wait for approval (reason ltl); the group and
+        its shipments go on to ready_to_process once every check of its checklist holds."""
+        return service.approve_group(acting_client_id(), g.identity, group_id)
+
+
+@blp.route("/<int:group_id>/cancel")
+class ShipmentGroupCancel(MethodView):
+    @requires(UPDATE_LTL, logs=("shipment_group", "group_id"))
+    @blp.response(200, ShipmentGroupOut)
+    @blp.alt_response(409, description="Not validating or ready_to_process (invalid_status), or a shipment of it "
+                                       "begun by the warehouse (shipment_not_cancelable)")
+    def put(self, group_id):
+        """Cancel a group and all its shipments, in validating or ready_to_process: their allocated units go back to
+        free stock."""
+        return service.cancel_group(acting_client_id(), g.identity, group_id)
+
+
+@blp.route("/<int:group_id>/ship_method")
+class ShipmentGroupShipMethod(MethodView):
+    @requires(UPDATE_LTL, logs=("shipment_group", "group_id"))
+    @blp.arguments(GroupShipMethod)
+    @blp.response(200, ShipmentGroupOut)
+    @blp.alt_response(403, description="Not an admin (forbidden)")
+    @blp.alt_response(409, description="Not validating or ready_to_process (invalid_status)")
+    @blp.alt_response(422, description="Not the client's profile, not a method of its carrier, or not an LTL "
+                                       "profile (carrier_not_allowed)")
+    def put(self, fields, group_id):
+        """Change the LTL ship profile and method of a group and all its shipments (admins only)."""
+        return service.change_ship_method(acting_client_id(), g.identity, group_id, fields)
+
+
+@blp.route("/<int:group_id>/to_address")
+class ShipmentGroupAddress(MethodView):
+    @requires(UPDATE_LTL, logs=("shipment_group", "group_id"))
+    @blp.arguments(AddressChangeArgs, location="query")
+    @blp.arguments(ShipToAddress)
+    @blp.response(200, GroupAddressChange)
+    @blp.alt_response(409, description="Not validating or ready_to_process (invalid_status); another open group "
+                                       "travels to that address (invalid_group)")
+    def post(self, args, address, group_id):
+        """Change the ship-to address of a group and its shipments' requests.
+
+        A valid address is stored normalised; an invalid one only with `skip_validation=true`, else nothing changes
+        and the result has the error and the candidates."""
+        return service.change_address(acting_client_id(), g.identity, group_id, address, args["skip_validation"])
+
+
+@blp.route("/<int:group_id>/shipments")
+class ShipmentGroupShipments(MethodView):
+    @requires(UPDATE_LTL, logs=("shipment_group", "group_id"))
+    @blp.arguments(ShipmentMove)
+    @blp.response(200, ShipmentGroupOut)
+    @blp.alt_response(409, description="The shipment's group is approved or past validating (invalid_status); this "
+                                       "group is approved, past validating, ships from another warehouse or holds "
+                                       "the shipment already, or the shipment is in no group (invalid_group)")
+    def post(self, fields, group_id):
+        """Move a shipment into this group from another group of the client (both in validating, not approved,
+        from the same warehouse); a source group left empty is cancelled. Answers this group."""
+        return service.move_shipment(acting_client_id(), g.identity, group_id, fields["shipmentId"])
+
+
+@blp.route("/<int:group_id>/shipments/<int:shipment_id>/remove")
+class ShipmentGroupShipmentRemoval(MethodView):
+    @requires(UPDATE_LTL, logs=("shipment_group", "group_id"))
+    @blp.arguments(ShipmentRemoval)
+    @blp.response(200, ShipmentGroupOut)
+    @blp.alt_response(409, description="The group is approved or past validating (invalid_status)")
+    @blp.alt_response(422, description="An LTL or Custom profile (carrier_not_allowed), a method its carrier does "
+                                       "not offer, third_party billing without account and postal code")
+    def post(self, fields, group_id, shipment_id):
+        """Take a shipment out of a group not yet approved to ship it by parcel (neither LTL nor Custom), billed as
+        given (sender by default); it is checked again as a parcel. A group left empty is cancelled."""
+        return service.remove_shipment(acting_client_id(), g.identity, group_id, shipment_id, fields)
 
 
 # The list, comments and the warehouse's events (list-bench)

@@ -5,9 +5,9 @@ from datetime import UTC
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from api.common.pagination import PageArgs
-from api.common.schema_fields import optional_text
+from api.addresses.schemas import AddressValidation
+from api.common.schema_fields import optional_text, required_text
 from api.common.text import code_label
-
 from api.orders.models import BILLING_TYPES, GROUP_STATUSES, PROCESSING, SHIPPED
 from api.shipments.schemas import Check, ShipmentAddress
 from api.freight.lifecycle import ACTIONS
@@ -94,6 +94,38 @@ class GroupHistory(Schema):
 class ShipmentMove(Schema):
     shipmentId = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=2**31 - 1), metadata={
         "description": "The shipment to move into this group, from another group of the client in validating"})
+
+
+REMOVE_LABELS = {"ship_profile_id": "Ship Profile", "ship_method": "Ship Method", "billing_type": "Billing",
+                 "billing_account": "Billing Account", "billing_postal_code": "Billing Postal Code"}
+
+
+class GroupShipMethod(Schema):
+    field_labels = REMOVE_LABELS
+    ship_profile_id = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=2**31 - 1),
+                                     metadata={"description": "One of the client's ship profiles"})
+    ship_method = required_text(60)
+
+
+class ShipmentRemoval(GroupShipMethod):
+    ship_profile_id = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=2**31 - 1),
+                                     metadata={"description": "One of the client's ship profiles, neither LTL nor "
+                                                              "Custom (422 carrier_not_allowed)"})
+    billing_type = fields.String(load_default="sender", validate=validate.OneOf(BILLING_TYPES))
+    billing_account = optional_text(60, metadata={"description": "third_party: required"})
+    billing_postal_code = optional_text(20, metadata={"description": "third_party: required"})
+
+    @validates_schema
+    def _third_party_names_its_account(self, data, **kwargs):
+        if data.get("billing_type") == "third_party":
+            missing = [name for name in ("billing_account", "billing_postal_code") if not data.get(name)]
+            if missing:
+                raise ValidationError({name: ["Required when billed to a third party."] for name in missing})
+
+
+class GroupAddressChange(Schema):
+    shipment_group = fields.Nested(ShipmentGroupOut)
+    update_shipment_group_address_result = fields.Nested(AddressValidation)
 
 
 # The list, comments and the warehouse's events of a group (list-bench)

@@ -14,10 +14,12 @@ from sqlalchemy.orm import selectinload
 from api.addresses.service import US_POSTAL_AREAS, distance_km, place_of
 from api.extensions import db
 from api.inventory.ledger import lock_levels
-from api.orders import lifecycle, stock
+from api.orders import grouping, lifecycle, stock
 from api.orders.history import note_shipment
-from api.orders.models import CANCELED, OPTIMAL, READY_TO_PROCESS, VALIDATING, Shipment, ShipmentLine
-from api.shipping.models import LTL_CARRIER
+from api.orders.models import (
+    CANCELED, OPTIMAL, PROCESSING, READY_TO_PROCESS, SHIPPED, VALIDATING, Shipment, ShipmentGroup, ShipmentLine,
+)
+from api.shipping.models import LTL_CARRIER, ShipProfile
 
 
 @dataclass
@@ -118,6 +120,7 @@ def allocate_waiting(client_id, actor, batch=500):
                 advance(shipment, actor, f"Allocated at {location} as stock arrived.")
                 note_shipment(shipment, f"Shipment {shipment.id} allocated at {location} as stock arrived.", actor)
                 allocated += 1
+            grouping.groups_changed(client_id, taking, actor)
 
 
 def _still_waiting(shipments):
@@ -153,6 +156,16 @@ def locked_shipments_of(request):
     location in the order every allocation locks them: no allocation changes them until the caller commits."""
     lock_levels(request.client_id, {line.item_type_id for shipment in request.shipments for line in shipment.lines})
     return db.session.scalars(select(Shipment).where(Shipment.request_id == request.id).order_by(Shipment.id)
+                              .options(selectinload(Shipment.lines))
+                              .execution_options(populate_existing=True)).all()
+
+
+def locked_shipments(client_id, shipment_ids):
+    """The shipments of ``shipment_ids`` as they are once the levels of their items are locked, at every location
+    in the order every allocation locks them: no allocation changes them until the caller commits."""
+    item_ids = db.session.scalars(select(ShipmentLine.item_type_id).where(ShipmentLine.shipment_id.in_(shipment_ids)))
+    lock_levels(client_id, set(item_ids))
+    return db.session.scalars(select(Shipment).where(Shipment.id.in_(shipment_ids)).order_by(Shipment.id)
                               .options(selectinload(Shipment.lines))
                               .execution_options(populate_existing=True)).all()
 
@@ -206,8 +219,29 @@ def checklist(shipment):
     request = shipment.request
     customs_missing = needs_customs(request.to_country) and any(
         item.customs_value is None for s in request.sets for item in s.items if item.parent_id is None)
-    return missing_checks(shipment.inventory_allocated, request.address_validated, request.address_validation_error,
-                          is_ltl(request.ship_profile), customs_missing, request.requires_approval)
+    missing = missing_checks(shipment.inventory_allocated, request.address_validated, request.address_validation_error,
+                             is_ltl(_profile_of(shipment), shipment.ship_method), customs_missing, request.requires_approval)
+    held = held_by_group(shipment)
+    if held:
+        missing["approval"] = held
+    return missing
+
+
+def _profile_of(shipment):
+    """The shipment's own ship profile (one taken out of a group has another than its request's)."""
+    return db.session.get(ShipProfile, shipment.ship_profile_id) if shipment.ship_profile_id is not None else None
+
+
+def held_by_group(shipment):
+    """Why the shipment group ``shipment`` travels in holds it back, or None: a grouped shipment's approval is
+    its group's, and it is not ready to process before its group is."""
+    group_id = lifecycle.group_of(shipment)
+    if group_id is None:
+        return None
+    group = db.session.get(ShipmentGroup, group_id)
+    if group is None or group.status in (READY_TO_PROCESS, PROCESSING, SHIPPED):
+        return None
+    return f"Shipment group {group_id} is not approved and ready to process yet."
 
 
 def missing_checks(allocated, address_validated, address_error, ltl, customs_missing, requires_approval):
@@ -236,7 +270,8 @@ def needs_customs(country):
     return country not in US_POSTAL_AREAS
 
 
-def is_ltl(profile):
-    """Whether a request on ``profile`` (a ship profile or None) ships by LTL freight."""
-    return profile is not None and profile.carrier.name == LTL_CARRIER
+def is_ltl(profile, method=None):
+    """Whether a request on ``profile`` (a ship profile or None) and ship ``method`` ships by LTL freight: the
+    profile's carrier or the method is LTL."""
+    return method == LTL_CARRIER or (profile is not None and profile.carrier.name == LTL_CARRIER)
 

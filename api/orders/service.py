@@ -9,7 +9,7 @@ from api.common.text import code_label
 from api.common.timeutil import utcnow
 from api.extensions import db, retried_on_conflict
 from api.inventory.service import units_freed
-from api.orders import allocation, history, lifecycle, placement, rules
+from api.orders import allocation, grouping, history, lifecycle, placement, rules
 from api.orders.fields import OWN_COLUMNS
 from api.orders.item_changes import change_items
 from api.orders.models import CANCELED, ITEM_DETAILS, VALIDATING, FulfillmentRequest, Shipment, ShipmentLine
@@ -153,7 +153,7 @@ def cancel_shipment(client_id, identity, shipment_id):
     waiting shipments take them. A cancelled shipment is answered as it is."""
     get_scoped_or_404(Shipment, client_id, "Shipment not found.", id=shipment_id)
     shipment = allocation.locked_shipment(client_id, shipment_id)
-    _cancel([shipment], identity.username, "Shipment canceled.")
+    cancel_shipments([shipment], identity.username, "Shipment canceled.")
     return present_shipment(shipment, identity)
 
 
@@ -162,14 +162,14 @@ def cancel_request(client_id, identity, request_id):
     """Cancel a request whole: every shipment of it, or none when one has been begun by the warehouse
     (a cancelled one stays as it is); the bound units go back to free stock."""
     request = request_of(client_id, request_id)
-    _cancel(allocation.locked_shipments_of(request), identity.username, "Request canceled.",
+    cancel_shipments(allocation.locked_shipments_of(request), identity.username, "Request canceled.",
             told=lambda shipments: history.note(
                 request, f"Request canceled (shipment {', '.join(str(shipment.id) for shipment in shipments)}).",
                 identity.username))
     return present(request, with_sets=True, with_shipments=True, identity=identity)
 
 
-def _cancel(shipments, actor, reason, told=None):
+def cancel_shipments(shipments, actor, reason, told=None):
     """Cancel ``shipments`` (their levels locked) for ``reason``, all or none: 409 naming the first the
     warehouse has begun. Those already cancelled stay as they are; ``told(cancelled)`` adds to their breadcrumbs."""
     begun = next((shipment for shipment in shipments if shipment.status not in (*lifecycle.CANCELABLE, CANCELED)), None)
@@ -187,6 +187,7 @@ def _cancel(shipments, actor, reason, told=None):
             history.note_shipment(shipment, f"Shipment {shipment.id} canceled.", actor)
     if told is not None:
         told(cancelled)
+    grouping.groups_changed(cancelled[0].client_id, cancelled, actor)
     db.session.commit()
     if freed:
         units_freed.send("shipment", client_id=cancelled[0].client_id)

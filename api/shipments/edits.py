@@ -6,7 +6,7 @@ from api.common.errors import FIELD, Forbidden, NotFound
 from api.extensions import db, retried_on_conflict
 from api.inventory.ledger import Move, apply_moves, lock_levels
 from api.inventory.service import units_freed
-from api.orders import allocation, history, lifecycle, rules, stock
+from api.orders import allocation, grouping, history, lifecycle, rules, stock
 from api.orders.models import CANCELED, SetItem
 from api.orders.service import store_address
 from api.shipments.owned import shipment_of, shipment_to_change
@@ -34,6 +34,8 @@ def change_method(client_id, identity, shipment_id, fields):
     before = {"ship_profile_id": shipment.ship_profile_id, "ship_method": shipment.ship_method}
     shipment.ship_profile_id, shipment.ship_method = profile_id, code
     history.changed(shipment.request, shipment, before, identity.username, what=f"Shipment {shipment.id}: changed")
+    if allocation.is_ltl(profile, code):  # not grouped yet: the lifecycle refused the change of a grouped one
+        grouping.join_as_changed(shipment, identity.username)
     allocation.advance(shipment, identity.username, "Ship method changed.")
     db.session.commit()
     return present_shipment(shipment, identity)

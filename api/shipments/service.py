@@ -9,7 +9,7 @@ from api.addresses.service import ADDRESS_FIELDS
 from api.common.pagination import paginate
 from api.common.tenancy import get_scoped_or_404, owned_by
 from api.extensions import db
-from api.orders.allocation import is_ltl
+from api.orders.allocation import held_by_group, is_ltl
 from api.orders.lifecycle import allowed_actions, group_of
 from api.orders.models import CANCELED, Shipment, ShipmentLine, ShipmentStatusChange
 from api.products.models import ItemType
@@ -160,7 +160,7 @@ def _checklist(shipment, attached):
     request = shipment.request
     profile = db.session.get(ShipProfile, shipment.ship_profile_id) if shipment.ship_profile_id else None
     checks = [_check("inventory", shipment.inventory_allocated, "Inventory is not allocated yet.")]
-    if not is_ltl(profile):
+    if not is_ltl(profile, shipment.ship_method):
         validated = request.address_validated
         # An address stored without validation keeps its error, shown although the check is met.
         checks.append({"check": "address", "ok": validated, "items": [], "message": request.address_validation_error
@@ -172,8 +172,9 @@ def _checklist(shipment, attached):
     if missing is not None:
         checks.append({**_check("customs", not missing, f"Customs information is missing for {len(missing)} "
                                                          f"item{'s' if len(missing) != 1 else ''}."), "items": missing})
-    if request.requires_approval:
-        checks.append(_check("approval", False, "The request needs approval."))
+    held = held_by_group(shipment)
+    if held or request.requires_approval:
+        checks.append(_check("approval", False, held or "The request needs approval."))
     return checks
 
 
