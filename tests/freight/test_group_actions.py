@@ -1,6 +1,7 @@
 """What a client does to a shipment group: approve it (it and its shipments go on once every check holds),
 cancel it (its shipments' stock goes back), change its carrier method (admins) or address, move a shipment
 into another group or take one out of freight; each move of its status in its history."""
+import pytest
 from sqlalchemy import select
 
 from api.extensions import db
@@ -11,6 +12,8 @@ from tests.freight.conftest import add_bol, group_url, history_of, shipment_stat
 from tests.orders.test_fulfillment_requests import BROOKLYN
 
 ELSEWHERE = {**BROOKLYN, "address_1": "80 Livingston St"}
+# Cancels and allocation move stock through the ledger's locks and upserts.
+pytestmark = pytest.mark.backend_sensitive
 
 
 def act(client, headers, method, url, **body):

@@ -1,17 +1,25 @@
 """LTL shipments join groups as they are placed: one open group per client, warehouse, desired ship date and
 destination, made by the first shipment of its key, by the new-request form, the bulk import or a change of
 ship method to LTL."""
+import threading
 from datetime import timedelta
 
+import pytest
 from sqlalchemy import select
 
 from api.common.timeutil import utcnow
 from api.extensions import db
+from api.orders import grouping
 from api.orders.grouping import address_key
 from api.orders.models import FulfillmentRequest, Shipment, ShipmentGroup
+from tests.conftest import BACKEND
 from tests.freight.conftest import group_count, group_url
 from tests.orders.test_bulk_requests import row, upload
-from tests.orders.test_fulfillment_requests import BROOKLYN
+from tests.orders.test_fulfillment_requests import BROOKLYN, URL, new_request
+from tests.shipments.test_events import run_together
+
+# Groups are found or made with an upsert on a partial unique index, written per dialect.
+pytestmark = pytest.mark.backend_sensitive
 
 
 def test_two_requests_to_one_place_on_one_day_travel_in_one_group(client, manager, place, profiles):
@@ -115,4 +123,34 @@ def test_a_shipment_changed_to_ltl_joins_the_group_of_its_key(client, manager, f
         group_id, True, "ltl")
     assert client.get(group_url(group_id), headers=manager).get_json()["shipment_ids"] == [
         grouped["shipments"][0]["id"], shipment["id"]]
+    assert group_count() == 1
+
+
+@pytest.mark.skipif(BACKEND != "services", reason="two transactions at once need PostgreSQL")
+def test_two_placements_of_one_key_at_once_make_one_group(app, manager, catalogue, stock, profiles, monkeypatch):
+    stock(catalogue["tent"], NJ01=1)
+    stock(catalogue["stove"], NJ01=1)  # items of their own: neither waits for the other's stock locks
+    both_placing = threading.Barrier(2)
+    insert = grouping._insert_open_groups
+
+    def insert_once_both_are_placing(*args):
+        # Both transactions have stored their request and reach the group's insert: the race itself.
+        both_placing.wait(timeout=10)
+        return insert(*args)
+
+    monkeypatch.setattr(grouping, "_insert_open_groups", insert_once_both_are_placing)
+    answers = {}
+
+    def place_one(reference_and_item):
+        reference, upc = reference_and_item
+        with app.app_context():
+            answer = app.test_client().post(URL, headers=manager, json=new_request(
+                reference, ((upc, 1),), warehouse_id="NJ01", ship_profile_id=profiles["LTL"], ship_method="LTL_STANDARD"))
+            answers[reference] = (answer.status_code, answer.get_json().get("shipment_group_id"))
+            db.session.remove()
+
+    run_together(place_one, [("FR-1", "TENT"), ("FR-2", "STOVE")])
+
+    assert answers["FR-1"][0] == answers["FR-2"][0] == 201, answers
+    assert answers["FR-1"][1] == answers["FR-2"][1] and answers["FR-1"][1] is not None
     assert group_count() == 1
