@@ -29,9 +29,6 @@ REQUESTS_PER_DAY = (6, 14)
 STOCKED = ("NJ01", "CA01", "TX01", "IL01")
 UNITS_RECEIVED = 3000
 EVENT_BATCH = 500
-# Freight for one store today: LTL requests the freight desk groups and waits to approve.
-LTL_STORE = {"name": "Receiving Dock", "company": "Trailhead Outfitters", "address_1": "1200 Larimer St",
-             "city": "DENVER", "state": "CO", "postal_code": "80204", "country": "US", "phone": "303 555 0160"}
 # (upc, pounds a unit weighs) of the demo catalogue's items (api.orders.demo) the history sends.
 PARCEL_ITEMS = (("850001000017", "4.20"), ("850001000024", "1.35"), ("850001000031", "0.60"))
 FIRST_NAMES = ("Avery", "Jordan", "Riley", "Morgan", "Casey", "Taylor", "Jamie", "Quinn", "Rowan", "Skyler",
@@ -110,10 +107,6 @@ def _place_month(client_id, rng, now):
             for shipment in request.shipments:
                 shipment.created_at = made_at
             placed.append((request, days_ago))
-    for store_order in range(3):
-        _request(client_id, f"{PREFIX}LTL-{store_order + 1}", LTL_STORE, [(PARCEL_ITEMS[0][0], 40, None)],
-                 order_id=f"#PO-{7700 + store_order}", desired_ship_date=now.date(),
-                 **_carried_by(client_id, "LTL", "LTL_STANDARD"))
     db.session.flush()
     return placed
 
