@@ -302,6 +302,21 @@ class ShopAdmin:
             "webhookSubscription": {"id": gid("WebhookSubscription", next(self._numbers))}, "userErrors": []}}
 
 
+def link_shop(app, client, shop):
+    """Link ``shop`` to ``client`` as a finished install leaves it: a token the platform issued, stored encrypted."""
+    from api.extensions import db
+    from api.shop.models import ShopConnection
+    from api.shop.secrets_store import encrypt_token
+
+    platform = connect(app)
+    token = platform.admin.issue_token()
+    db.session.add(ShopConnection(client_id=client.id, shop_domain=shop, access_token_encrypted=encrypt_token(app.config, token),
+                                  scopes=SCOPES, installed_by="test"))
+    client.shopify_shop_name = shop
+    db.session.commit()
+    return token
+
+
 def webhook_headers(shop, body, webhook_id=None, triggered_at=None, secret=API_SECRET):
     """The headers the shop platform sends an orders/create delivery with: the base64 HMAC-SHA256 of the raw body."""
     return {
