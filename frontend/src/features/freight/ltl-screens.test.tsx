@@ -122,7 +122,7 @@ describe('the LTL screens', () => {
     const calls = withGroups(aGroup(), [aGroup({ id: 13, shipments: [] }), aGroup({ id: 14, warehouse_id: 'CA01', shipments: [] })]);
     renderApp('/7/ltl/12');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Move shipment 41 To Shipment Group...' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Move To Shipment Group... (shipment 41)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move Shipment 41 To Shipment Group' });
     const picker = await within(dialog).findByLabelText('Shipment Group');
     expect(within(picker).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(['', '13']);
@@ -132,7 +132,7 @@ describe('the LTL screens', () => {
     expect(await screen.findByText('Shipment group is being approved.')).toBeTruthy();
     expect(calls.find((call) => call.path === 'move-into-13')?.body).toEqual({ shipmentId: 41 });
     expect(calls.find((call) => call.path === 'list')?.query).toBe('status=validating&limit=500');
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Move shipment 41 To Shipment Group...' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Move To Shipment Group... (shipment 41)' })).toBeNull());
     expect(screen.getByTestId('location').textContent).toBe('/7/ltl/12');
   });
 
@@ -140,7 +140,7 @@ describe('the LTL screens', () => {
     withGroups(aGroup({ shipments_count: 1, shipment_ids: [41], shipments: aGroup().shipments.slice(0, 1) }), [aGroup({ id: 13, shipments: [] })]);
     renderApp('/7/ltl/12');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Move shipment 41 To Shipment Group...' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Move To Shipment Group... (shipment 41)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move Shipment 41 To Shipment Group' });
     await userEvent.selectOptions(await within(dialog).findByLabelText('Shipment Group'), '13');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
@@ -153,7 +153,7 @@ describe('the LTL screens', () => {
     const calls = withGroups(aGroup());
     renderApp('/7/ltl/12');
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Remove shipment 41 From Shipment Group' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove From Shipment Group (shipment 41)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove Shipment 41 From Shipment Group' });
     const profile = within(dialog).getByLabelText(/Ship Profile/);
     expect(within(profile).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a profile', 'UPS · Parcel']);

@@ -49,7 +49,8 @@ export function GroupDetail({ clientId, groupId }: { clientId: string; groupId: 
         <Col lg={9}>
           <Row>
             <Col xl={6}>
-              <GroupChecklist clientId={clientId} checklist={group.checklist} />
+              {/* A cancelled load needs nothing any more. */}
+              {group.status !== 'canceled' && <GroupChecklist clientId={clientId} checklist={group.checklist} />}
               <BillOfLading clientId={clientId} group={group} />
               <SettingsCard group={group} />
             </Col>
@@ -61,10 +62,10 @@ export function GroupDetail({ clientId, groupId }: { clientId: string; groupId: 
               )}
             </Col>
           </Row>
-          <GroupShipments clientId={clientId} group={group} profiles={profiles} carriers={carriers} />
-          <GroupComments clientId={clientId} groupId={group.id} canComment={allows(group, 'comment')} />
         </Col>
       </Row>
+      <GroupShipments clientId={clientId} group={group} profiles={profiles} carriers={carriers} />
+      <GroupComments clientId={clientId} groupId={group.id} canComment={allows(group, 'comment')} />
     </section>
   );
 }

@@ -26,6 +26,7 @@ export function GroupShipments({ clientId, group, profiles, carriers }: GroupShi
 
   return (
     <Panel title="Shipments">
+      {group.shipments.length === 0 && <p className="text-muted">No shipment travels in this group any more.</p>}
       <ResponsiveTable label="Shipments of the group" size="sm" className="mb-0">
         <thead>
           <tr>
@@ -49,7 +50,7 @@ export function GroupShipments({ clientId, group, profiles, carriers }: GroupShi
                 <Link to={`/${clientId}/fulfillment_requests/${shipment.fulfillment_request_id}`}>{shipment.request_reference}</Link>
               </td>
               <td className="text-break">{shipment.order_id}</td>
-              <td className="text-break">{shipment.to_name}</td>
+              <td>{shipment.to_name}</td>
               <td>{shipment.units}</td>
               <td>{shipment.inventory_allocated ? 'Yes' : 'No'}</td>
               <td className="text-nowrap">{codeLabel(shipment.status)}</td>
@@ -61,7 +62,7 @@ export function GroupShipments({ clientId, group, profiles, carriers }: GroupShi
                       variant="outline-primary"
                       className="me-1"
                       onClick={() => setDialog({ kind: 'move', shipment })}
-                      aria-label={`Move shipment ${shipment.id} To Shipment Group...`}
+                      aria-label={`Move To Shipment Group... (shipment ${shipment.id})`}
                     >
                       Move To Shipment Group...
                     </Button>
@@ -71,7 +72,7 @@ export function GroupShipments({ clientId, group, profiles, carriers }: GroupShi
                       size="sm"
                       variant="outline-danger"
                       onClick={() => setDialog({ kind: 'remove', shipment })}
-                      aria-label={`Remove shipment ${shipment.id} From Shipment Group`}
+                      aria-label={`Remove From Shipment Group (shipment ${shipment.id})`}
                     >
                       Remove From Shipment Group
                     </Button>

@@ -21,7 +21,7 @@ export function ShipmentsSideList({ clientId, shipments }: { clientId: string; s
             className="d-flex flex-column justify-content-center"
             style={{ height: SIDE_ROW_HEIGHT }}
           >
-            <span className="fw-semibold">Shipment {shipment.id}</span>
+            <span className="fw-semibold text-primary">Shipment {shipment.id}</span>
             <span className="small text-truncate">
               {shipment.request_reference} · {codeLabel(shipment.status)}
             </span>
