@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeAccessToken } from '../../lib/auth';
-import { acmeUser, sessionHandlers } from '../../test/fixtures';
+import { acmeUser, adminUser, sessionHandlers } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 import { aGroup } from './test-groups';
@@ -16,12 +16,12 @@ const PROFILES = [
 ];
 const CARRIERS = [{ id: 1, name: 'UPS', ship_methods: [{ code: 'UPS_GROUND', name: 'UPS Ground' }] }];
 
-function withGroups(initial: ShipmentGroup, others: ShipmentGroup[] = []) {
+function withGroups(initial: ShipmentGroup, others: ShipmentGroup[] = [], user = acmeUser) {
   let current = initial;
   const calls: { path: string; body: unknown; query?: string }[] = [];
   storeAccessToken('token-for-tests', 3600);
   server.use(
-    ...sessionHandlers(acmeUser),
+    ...sessionHandlers(user),
     http.get('/api/v4/shipment_groups', ({ request }) => {
       const query = new URL(request.url).searchParams;
       calls.push({ path: 'list', body: null, query: query.toString() });
@@ -46,6 +46,10 @@ function withGroups(initial: ShipmentGroup, others: ShipmentGroup[] = []) {
       calls.push({ path: `move-into-${params.id}`, body: await request.json() });
       current = { ...current, shipments_count: 1, shipment_ids: [42], shipments: current.shipments.slice(1) };
       return HttpResponse.json(others.find((group) => String(group.id) === params.id));
+    }),
+    http.put('/api/v4/shipment_groups/12/ship_method', async ({ request }) => {
+      calls.push({ path: 'ship_method', body: await request.json() });
+      return HttpResponse.json(current);
     }),
     http.post('/api/v4/shipment_groups/12/shipments/41/remove', async ({ request }) => {
       calls.push({ path: 'remove', body: await request.json() });
@@ -79,6 +83,7 @@ describe('the LTL screens', () => {
 
     expect(await screen.findByRole('heading', { name: 'LTL' })).toBeTruthy();
     expect(screen.getByTestId('check-bol').textContent).toContain('BOL required to complete processing.');
+    expect(screen.queryByRole('form', { name: 'Change carrier method' })).toBeNull(); // edit_method is the admins'
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Shipment group 12 has been approved')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull());
@@ -147,6 +152,29 @@ describe('the LTL screens', () => {
 
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/7/ltl'));
     expect(await screen.findByText('Shipment group is being approved.')).toBeTruthy();
+  });
+
+  it('lets an admin change the carrier method of the whole load', async () => {
+    const calls = withGroups(aGroup({ allowed_actions: ['edit_method', 'comment'] }), [], adminUser);
+    renderApp('/7/ltl/12');
+
+    const form = await screen.findByRole('form', { name: 'Change carrier method' });
+    expect((within(form).getByLabelText('Ship Profile') as HTMLSelectElement).value).toBe('5');
+    await userEvent.selectOptions(within(form).getByLabelText('Ship Profile'), '7');
+    await userEvent.selectOptions(within(form).getByLabelText('Ship Method'), 'UPS_GROUND');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change Carrier Method' }));
+
+    expect(await screen.findByText('Ship method changed')).toBeTruthy();
+    expect(calls.find((call) => call.path === 'ship_method')?.body).toEqual({ ship_profile_id: 7, ship_method: 'UPS_GROUND' });
+  });
+
+  it('is not offered to a client below version 2', async () => {
+    withGroups(aGroup(), [], adminUser);
+    renderApp('/3/ltl/12');
+
+    expect(await screen.findByText(/This page is not available for this client/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'LTL' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 
   it('removes a shipment by a parcel profile, billed to the sender unless chosen otherwise', async () => {
