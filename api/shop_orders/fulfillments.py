@@ -49,7 +49,7 @@ def record_owed_fulfillments(sender, client_id, shipment_ids):
     recorded = insert_new_rows(ShopFulfillment.__table__, [
         {"client_id": client_id, "shipment_id": shipment_id, "shop_order_import_id": import_id, "status": PENDING,
          "attempts": 0, "created_at": now} for shipment_id, import_id in owed], unique=("shipment_id",), returning=("id",))
-    db.session.info.setdefault(TO_PUSH, []).extend(row.id for row in recorded)
+    db.session.info.setdefault(TO_PUSH, []).extend(row[0] for row in recorded)
 
 
 @event.listens_for(Session, "after_commit")

@@ -55,7 +55,7 @@ def accept_orders_create(body, headers, enqueue):
         enqueue(client_id, shop_order_id)
     except (KombuOperationalError, OSError):
         # Not taken: forget the delivery, so the shop's next try of it is accepted.
-        db.session.execute(delete(ShopWebhookDelivery).where(ShopWebhookDelivery.id == recorded[0].id))
+        db.session.execute(delete(ShopWebhookDelivery).where(ShopWebhookDelivery.id == recorded[0][0]))
         db.session.commit()
         log.warning("the broker did not take shop order %s of %s", shop_order_id, shop, exc_info=True)
         raise WebhookNotQueued("The order could not be queued; the shop will deliver it again.") from None
