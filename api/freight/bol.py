@@ -18,6 +18,7 @@ from api.freight import lifecycle
 from api.freight.bol_pdf import COLLECT, PREPAID, THIRD_PARTY, BillOfLadingSheet, FreightLine, draw_bill_of_lading
 from api.freight.models import BillOfLading
 from api.freight.owned import group_of
+from api.orders.models import FulfillmentRequest, ShipmentLine
 from api.shipments.documents import FILE_LABELS, WHITESPACE, InvalidFile, decoded_content, download_name, is_pdf
 from api.shipping.models import ShipMethod
 from api.warehouses.models import Warehouse
@@ -112,12 +113,43 @@ def _next_number(group, current):
 
 def _sheet(group, number):
     shipments = lifecycle.live_shipments(group)
+    requests = _requests_of(group.client_id, shipments)
+    units = _units_of([shipment.id for shipment in shipments])
     client = db.session.get(Client, group.client_id)
-    first_request = shipments[0].request if shipments else None
-    billing_type = first_request.billing_type if first_request is not None else "sender"
-    terms = TERMS_BY_BILLING_TYPE.get(billing_type, PREPAID)
+    first_request = requests[shipments[0].request_id] if shipments else None
+    terms = TERMS_BY_BILLING_TYPE.get(first_request.billing_type if first_request is not None else "sender", PREPAID)
     consignee = _consignee(group)
     profile = group.ship_profile
+    return BillOfLadingSheet(
+        bol_number=number, ship_date=group.desired_ship_date, issued_on=utcnow().date(),
+        shipper=_shipper(client, db.session.get(Warehouse, group.warehouse_id)), consignee=consignee,
+        freight_terms=terms, bill_to=_bill_to(terms, client, first_request, consignee),
+        carrier=profile.carrier.name if profile is not None else "", service=_service(group.ship_method),
+        references=_references(group, profile),
+        lines=tuple(_freight_line(shipment, requests[shipment.request_id], units[shipment.id])
+                    for shipment in shipments))
+
+
+def _requests_of(client_id, shipments):
+    """{request id: request} of the shipments, read at once."""
+    ids = {shipment.request_id for shipment in shipments}
+    if not ids:
+        return {}
+    return {request.id: request for request in db.session.scalars(
+        scoped(FulfillmentRequest, client_id).filter(FulfillmentRequest.id.in_(ids)))}
+
+
+def _units_of(shipment_ids):
+    """{shipment id: {item type: units it sends}}, the items in the order of its lines, read at once."""
+    units = defaultdict(lambda: defaultdict(int))
+    if shipment_ids:
+        for line in db.session.scalars(select(ShipmentLine).where(ShipmentLine.shipment_id.in_(shipment_ids))
+                                       .order_by(ShipmentLine.id)):
+            units[line.shipment_id][line.item_type] += line.quantity_desired
+    return units
+
+
+def _references(group, profile):
     references = [("Shipment group", str(group.id))]
     if profile is not None:
         references.append(("Ship profile", profile.name))
@@ -125,12 +157,7 @@ def _sheet(group, number):
             references.append(("Carrier account", profile.account_number))
     if group.master_tracking_id:
         references.append(("Master tracking", group.master_tracking_id))
-    return BillOfLadingSheet(
-        bol_number=number, ship_date=group.desired_ship_date, issued_on=utcnow().date(),
-        shipper=_shipper(client, db.session.get(Warehouse, group.warehouse_id)), consignee=consignee,
-        freight_terms=terms, bill_to=_bill_to(terms, client, first_request, consignee),
-        carrier=profile.carrier.name if profile is not None else "", service=_service(group.ship_method),
-        references=tuple(references), lines=tuple(_freight_line(shipment) for shipment in shipments))
+    return tuple(references)
 
 
 def _city_line(city, state, postal_code):
@@ -170,10 +197,7 @@ def _service(ship_method):
     return method.name if method is not None else ship_method
 
 
-def _freight_line(shipment):
-    units = defaultdict(int)
-    for line in shipment.lines:
-        units[line.item_type] += line.quantity_desired
+def _freight_line(shipment, request, units):
     items = list(units.items())
     weight = shipment.weight
     if weight is None and items and all(item.weight is not None for item, _ in items):
@@ -181,7 +205,6 @@ def _freight_line(shipment):
     named = ", ".join(f"{item.name} x {quantity}" for item, quantity in items[:ITEMS_DESCRIBED])
     if len(items) > ITEMS_DESCRIBED:
         named += f" and {len(items) - ITEMS_DESCRIBED} more items"
-    request = shipment.request
     reference = request.fulfillment_request_id + (f", order {request.order_id}" if request.order_id else "")
     nmfc = sorted({item.nmfc_code for item, _ in items if item.nmfc_code})
     return FreightLine(handling_units=UNITS_PER_SHIPMENT, unit_type=UNIT_TYPE, pieces=sum(units.values()),

@@ -4,11 +4,12 @@ group, the newer replacing the older, downloaded with its name; the group checke
 below version 2) is a clear 4xx that leaves the bill of lading as it was."""
 import base64
 import io
+from contextlib import contextmanager
 from decimal import Decimal
 
 import pytest
 from pypdf import PdfReader
-from sqlalchemy import select
+from sqlalchemy import event, select
 
 from api.extensions import db
 from api.freight.bol_pdf import PREPAID, THIRD_PARTY
@@ -44,6 +45,20 @@ def stored_bol(group_id):
     return {column: getattr(found[0], column) for column in (
         "id", "bol_number", "name", "external_id", "format", "generated", "size", "content", "created_at",
         "created_by_username")} if found else None
+
+
+@contextmanager
+def counted_statements():
+    count = [0]
+
+    def counting(*_args, **_kwargs):
+        count[0] += 1
+
+    event.listen(db.engine, "before_cursor_execute", counting)
+    try:
+        yield count
+    finally:
+        event.remove(db.engine, "before_cursor_execute", counting)
 
 
 def set_group_status(group_id, status):
@@ -279,3 +294,18 @@ def test_a_group_without_one_answers_404_on_download(client, manager, group):
     answer = assert_error(client.get(group_url(group["id"], "/bol"), headers=manager), 404, "not_found")
 
     assert answer["description"] == "No bill of lading yet."
+
+
+def test_generating_reads_a_groups_shipments_with_as_many_statements_for_one_as_for_many(client, manager, place):
+    alone = place("FR-1")["shipment_group_id"]
+    elsewhere = {**BROOKLYN, "address_1": "1 Main St", "postal_code": "11201"}
+    many = {place(f"FR-{n}", items=(("TENT", 1), ("STOVE", n)), to_address=elsewhere)["shipment_group_id"]
+            for n in range(2, 6)}
+    assert len(many) == 1 and alone not in many
+
+    def statements(group_id):
+        with counted_statements() as count:
+            assert client.post(group_url(group_id, "/bol/generate"), headers=manager).status_code == 200
+        return count[0]
+
+    assert statements(many.pop()) == statements(alone)
