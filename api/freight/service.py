@@ -218,8 +218,9 @@ def change_address(client_id, identity, group_id, address, skip_validation=False
     group = group_of(client_id, group_id, for_update=True)
     lifecycle.require_action(group, identity, "edit_address")
     requests = requests_of(group)
-    results = [store_address(request, address, skip_validation, identity.username) for request in requests]
-    checked, stored = results[0]
+    if not requests:
+        raise Conflict(f"Shipment group {group.id} has no shipment to address.", code="invalid_status")
+    checked, stored = [store_address(request, address, skip_validation, identity.username) for request in requests][0]
     if stored:
         _store_group_address(group, checked)
         lifecycle.recheck(group, identity.username)

@@ -105,11 +105,19 @@ def change_address(client_id, identity, request_id, address, skip_validation=Fal
     without ``skip_validation`` changes nothing: the answer carries the error and the candidates."""
     request = request_of(client_id, request_id)
     _refuse_when_past_processing(request, "The address", "address_not_editable")
+    _refuse_when_grouped(request, "Its address is its shipment group's: change the group's address.")
     checked, stored = store_address(request, address, skip_validation, identity.username)
     if stored:
         db.session.commit()
     return {**checked, "fulfillment_request": present(request, with_sets=True, with_shipments=True, identity=identity)
             if stored else None}
+
+
+def _refuse_when_grouped(request, why, applies=True):
+    """Spec part 3 section 5: what a request's LTL shipments share is their shipment group's, changed there."""
+    if applies and request.shipment_group_id is not None:
+        raise Conflict(f"Fulfillment request {request.id} travels in shipment group {request.shipment_group_id}. {why}",
+                       code="in_shipment_group")
 
 
 def store_address(request, address, skip_validation, actor):
@@ -138,6 +146,8 @@ def approve_request(client_id, identity, request_id):
     request = request_of(client_id, request_id)
     if not request.requires_approval:
         raise InvalidInput("This fulfillment request does not need approval.", code="not_awaiting_approval")
+    _refuse_when_grouped(request, "Its LTL approval is its shipment group's: approve the group.",
+                         request.requires_approval_reason == "ltl")
     # Someone has looked at the risk and let the request go: it leaves the Fraud tab with the approval tabs.
     request.requires_approval = request.fraud = False
     for shipment in request.shipments:

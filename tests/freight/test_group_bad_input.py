@@ -250,3 +250,16 @@ def test_another_clients_shipment_is_not_found(client, manager, factory, acme, t
 
     assert_error(moved, 404, "not_found")
     assert_error(removed, 404)
+
+
+def test_a_grouped_request_is_approved_and_readdressed_through_its_group(client, manager, two, unchanged):
+    request_id, group_id = two[0]["id"], two[0]["shipment_group_id"]
+
+    approved = unchanged(lambda: client.put(f"/api/v4/fulfillment_requests/{request_id}/approve", headers=manager))
+    readdressed = unchanged(lambda: client.put(f"/api/v4/fulfillment_requests/{request_id}/to_address", headers=manager,
+                                               json={**BROOKLYN, "address_1": "80 Livingston St"}))
+
+    assert assert_error(approved, 409, "in_shipment_group")["description"] == (
+        f"Fulfillment request {request_id} travels in shipment group {group_id}. Its LTL approval is its shipment "
+        "group's: approve the group.")
+    assert "change the group's address" in assert_error(readdressed, 409, "in_shipment_group")["description"]
