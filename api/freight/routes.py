@@ -200,7 +200,8 @@ class ShipmentGroupEvents(MethodView):
 
 # The bill of lading (bol)
 
-BOL_REFUSALS = "403: update:ltl missing (not_authorized); 409: the group is shipped or cancelled (invalid_status)"
+SHIPPED_OR_CANCELLED = "The group is shipped or cancelled (invalid_status)"
+NO_UPDATE_LTL = "The caller lacks update:ltl (not_authorized)"
 
 
 @blp.route("/<int:group_id>/bol")
@@ -219,7 +220,8 @@ class ShipmentGroupBol(MethodView):
     @requires(UPDATE_LTL, logs=("shipment_group", "group_id"))
     @blp.arguments(BolUpload)
     @blp.response(200, ShipmentGroupOut)
-    @blp.alt_response(409, description=BOL_REFUSALS)
+    @blp.alt_response(403, description=NO_UPDATE_LTL)
+    @blp.alt_response(409, description=SHIPPED_OR_CANCELLED)
     @blp.alt_response(413, description="Larger than BOL_MAX_BYTES decoded (file_too_large)")
     @blp.alt_response(422, description="No file (validation_error 'Please select a file'), a name not ending in .pdf "
                                        "(validation_error), not base64 or not a PDF by its content (invalid_file)")
@@ -235,7 +237,8 @@ class ShipmentGroupBolGenerate(MethodView):
     @idempotent
     @requires(UPDATE_LTL, logs=("shipment_group", "group_id"))
     @blp.response(200, ShipmentGroupOut)
-    @blp.alt_response(409, description=BOL_REFUSALS)
+    @blp.alt_response(403, description=NO_UPDATE_LTL)
+    @blp.alt_response(409, description=SHIPPED_OR_CANCELLED)
     def post(self, group_id):
         """Generate the group's straight bill of lading (shipper, consignee, bill-to, a line per shipment, the BOL
         number as a Code 128 barcode, signature blocks), replacing the one it has; the group is then checked
