@@ -1,0 +1,74 @@
+"""The shop round trip with a real worker: the shop's orders/create webhook is answered at once and the
+worker imports the order from the local shop platform's Admin API; when its shipment ships, the
+worker creates the shop's fulfillment with the tracking number, trying again with back-off while the
+shop answers 503, and creates it once."""
+import time
+
+import pytest
+from sqlalchemy import select
+
+from api.extensions import db
+from api.orders.models import Shipment
+from api.shop_orders.models import ShopFulfillment, ShopOrderImport
+from tests.integration.test_import_resume import start_worker, wait_for
+from tests.shop_platform import connect, link_shop, webhook_headers
+from tests.stock import add_stock
+
+pytestmark = pytest.mark.integration
+
+SHOP = "round-trip.myshopify.com"
+TRACKING = {"tracking_number": "1Z999AA10123456784", "carrier": "UPS"}
+
+
+@pytest.fixture
+def through_the_worker(app, monkeypatch):
+    """Tasks the in-process app sends go to the broker, for the real worker."""
+    monkeypatch.setitem(app.extensions["celery"].conf, "task_always_eager", False)
+    monkeypatch.setitem(app.config, "CELERY_TASK_ALWAYS_EAGER", False)
+
+
+def fresh(query):
+    db.session.rollback()
+    return db.session.scalars(query).first()
+
+
+def test_a_webhook_order_is_imported_by_the_worker_and_its_shipment_fulfilled_once_in_the_shop(
+        app, client, factory, acme, live_env, process_logs, through_the_worker):
+    platform = connect(app)
+    platform.admin.reset()
+    link_shop(app, acme, SHOP)
+    tent = factory.item(acme, upc="TENT", sku="TENT-1", shopify_variant_id="777")
+    add_stock(tent, "NJ01", unbound=5, reason="receipt", reference="test", actor="test")
+    db.session.commit()
+    staff = factory.headers(factory.user("admin", username="warehouse.system"), acme)
+    order = platform.admin.add_order(SHOP, [("TENT-1", 777, 1)])
+    env = {**live_env, **platform.settings, "SHOPIFY_API_ATTEMPTS": "1", "SHOPIFY_FULFILLMENT_RETRY_SECONDS": "0.2"}
+    worker = start_worker(env, process_logs, "shop-worker")
+    try:
+        body = f'{{"id": {order["legacyResourceId"]}, "name": "{order["name"]}"}}'.encode()
+        started = time.monotonic()
+        answer = client.post("/api/v4/shopify/webhooks/orders_create", data=body, headers=webhook_headers(SHOP, body))
+        answered_in = time.monotonic() - started
+        assert answer.status_code == 200, answer.get_json()
+
+        imported = wait_for(lambda: fresh(select(ShopOrderImport).filter_by(client_id=acme.id)), 60, "the import")
+        assert imported.source == "webhook" and platform.admin.calls == ["Order"]
+        shipment = fresh(select(Shipment).filter_by(request_id=imported.request_id))
+
+        platform.admin.fail_next += [(503, {}), (503, {})]  # the shop is down for the first two pushes
+        for n, (status, fields) in enumerate((("processing", {}), ("pending_ship_label", {}), ("shipped", TRACKING))):
+            event = client.post(f"/api/v4/shipments/{shipment.id}/events", headers=staff, json={
+                "event_id": f"RT-{n}", "status": status, "occurred_at": f"2026-03-02T1{n}:00:00Z", **fields})
+            assert event.status_code == 200, event.get_json()
+
+        created = wait_for(lambda: fresh(select(ShopFulfillment).filter_by(shipment_id=shipment.id, status="created")),
+                           60, "the fulfillment in the shop")
+    finally:
+        worker.stop()
+
+    assert answered_in < 1.0
+    assert created.attempts == 3 and created.last_error is None
+    assert [(number, tracking) for _, number, tracking, _ in platform.admin.fulfillments] == [
+        (order["legacyResourceId"], TRACKING["tracking_number"])]
+    assert platform.admin.calls.count("FulfillmentCreate") == 1
+    platform.admin.reset()
