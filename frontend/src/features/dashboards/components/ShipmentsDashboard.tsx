@@ -61,7 +61,8 @@ function ShipmentFigures({ data }: { data: ShipmentsDashboardData }) {
         </Col>
         <Col lg={4}>
           <Card>
-            <Card.Body style={{ maxHeight: 560, overflowY: 'auto' }}>
+            {/* Scrolls on its own beside the map; focusable so that keyboard users can scroll it too. */}
+            <Card.Body style={{ maxHeight: 560, overflowY: 'auto' }} tabIndex={0} role="region" aria-label="Shipments per zone and state">
               <Table size="sm" striped aria-label="Shipments per zone">
                 <thead>
                   <tr><th>Zone</th><th className="text-end">Shipments</th></tr>

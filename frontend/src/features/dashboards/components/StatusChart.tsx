@@ -48,6 +48,7 @@ export function StatusChart({ counts }: { counts: StatusCount[] }) {
             <g key={warehouse}>
               {statuses.map(([status, colour], index) => {
                 const count = counts.find((row) => row.warehouse === warehouse && row.status === status)?.count ?? 0;
+                if (count === 0) return null;
                 return (
                   <rect key={status} x={left + index * barWidth} y={y(count)} width={barWidth - 2} height={y(0) - y(count)}
                     fill={colour} data-bar={`${warehouse} ${status}`}>
