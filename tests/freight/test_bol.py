@@ -4,6 +4,7 @@ group, the newer replacing the older, downloaded with its name; the group checke
 below version 2) is a clear 4xx that leaves the bill of lading as it was."""
 import base64
 import io
+import threading
 from contextlib import contextmanager
 from decimal import Decimal
 
@@ -16,6 +17,7 @@ from api.freight.bol_pdf import PREPAID, THIRD_PARTY
 from api.freight.models import BillOfLading
 from api.orders.models import ShipmentGroup
 from tests.api.helpers import assert_error
+from tests.conftest import BACKEND
 from tests.freight.conftest import group_url
 from tests.freight.test_bol_pdf import barcode_pattern, code128_pattern
 from tests.orders.test_fulfillment_requests import BROOKLYN
@@ -180,6 +182,30 @@ def test_an_approved_group_is_ready_to_process_once_its_bill_of_lading_is_there(
         assert client.get(f"/api/v4/shipments/{shipment_id}", headers=manager).get_json()["status"] == "ready_to_process"
     history = client.get(group_url(group["id"], "/history"), headers=manager).get_json()["history"]
     assert history[-1]["to_status"] == "ready_to_process"
+
+
+@pytest.mark.skipif(BACKEND != "services", reason="two transactions at once need PostgreSQL")
+def test_two_bills_of_lading_given_at_once_are_stored_one_after_the_other(app, manager, acme, group):
+    start, answers = threading.Barrier(2), []
+
+    def give(call):
+        with app.app_context():
+            start.wait()
+            answers.append(call(app.test_client()))
+            db.session.remove()
+
+    calls = (lambda browser: browser.post(group_url(group["id"], "/bol/generate"), headers=manager),
+             lambda browser: browser.post(group_url(group["id"], "/bol"), headers=manager, json=bol_upload()))
+    threads = [threading.Thread(target=give, args=(call,)) for call in calls]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert [answer.status_code for answer in answers] == [200, 200], [answer.get_json() for answer in answers]
+    numbers = sorted(answer.get_json()["bol"]["bol_number"] for answer in answers)
+    assert numbers == [f"BOL-{acme.id}-{group['id']}-1", f"BOL-{acme.id}-{group['id']}-2"]
+    assert stored_bol(group["id"])["bol_number"] == numbers[-1]  # the later of the two is in force
 
 
 # Refusals: each leaves the group's bill of lading as it was (here a generated one)
