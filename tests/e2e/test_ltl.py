@@ -2,8 +2,9 @@
 under Needs Approval; a shipment of another group moved into it (that group, left empty, gone from its
 page to the list), one removed to ship as a parcel, the group approved, its bill of lading refused without
 a file and then generated and downloaded; the warehouse ships it by group events and the page shows it
-shipped under its master tracking id, the BOL form gone. Another group's address refused as invalid, then
-fixed on the requests' address fix page; that group cancelled after the spec's question."""
+shipped under its master tracking id, the BOL form gone. Another group's invalid address, reached from its
+request, refused again and then fixed on the requests' address fix page; that group cancelled after the spec's
+question."""
 import re
 from datetime import timedelta
 
@@ -157,14 +158,15 @@ def test_a_group_is_built_moved_into_trimmed_approved_given_a_bol_and_shipped(fa
 def test_a_group_address_is_refused_then_fixed_and_the_group_cancelled(factory, live_api, page, screenshot):
     acme, profile_ids = freight_client(factory)
     headers = api_log_in(live_api, "alex.lead", PASSWORD)
-    _, shipment = place_ltl(live_api, headers, "FR-CHICAGO", profile_ids["LTL"], to_address=CHICAGO)
+    request, shipment = place_ltl(live_api, headers, "FR-CHICAGO", profile_ids["LTL"],
+                                  to_address={**CHICAGO, "city": "Springfield"})
     group_id = group_of(live_api, headers, shipment)
 
-    log_in(page, live_api, "alex.lead", PASSWORD, path=f"/{acme.id}/ltl/{group_id}")
-    page.get_by_role("link", name="Change Address").click()
+    # The request's invalid address is the group's: its Fix Address leads to the group's address page.
+    log_in(page, live_api, "alex.lead", PASSWORD, path=f"/{acme.id}/fulfillment_requests/{request['id']}")
+    page.get_by_role("link", name="Fix Address").click()
     expect(page).to_have_url(re.compile(rf"/{acme.id}/ltl/{group_id}/to_address$"))
     expect(page.get_by_test_id("original-address")).to_contain_text(re.compile("LaSalle", re.IGNORECASE))
-    page.get_by_label("City", exact=True).fill("Springfield")
     page.get_by_role("button", name="Save", exact=True).click()
     refusal = page.get_by_role("alert")
     expect(refusal).to_contain_text("SPRINGFIELD")

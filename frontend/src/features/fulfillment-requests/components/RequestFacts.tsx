@@ -47,7 +47,18 @@ export function AddressCard({ clientId, request, canChange }: Omit<FactsProps, '
           ) : (
             <span>
               <Badge bg="danger">Invalid</Badge> {address.validation_error}{' '}
-              {canChange && <Link to={`/${clientId}/fulfillment_requests/fix_address?request=${request.id}`}>Fix Address</Link>}
+              {canChange && (
+                // A request travelling in an LTL group shares the group's address: it is fixed there.
+                <Link
+                  to={
+                    request.shipment_group_id === null
+                      ? `/${clientId}/fulfillment_requests/fix_address?request=${request.id}`
+                      : `/${clientId}/ltl/${request.shipment_group_id}/to_address`
+                  }
+                >
+                  Fix Address
+                </Link>
+              )}
             </span>
           ),
         ],
