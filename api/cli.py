@@ -8,6 +8,7 @@ from api.clients.models import Client
 from api.common.auth import ALL_ROLES, CLIENT_ROLES
 from api.common.passwords import hash_password
 from api.extensions import db
+from api.freight.demo import seed_demo_freight
 from api.inventory.cli import check_inventory
 from api.orders.demo import seed_demo_requests
 from api.reports.builtin import seed_builtin_reports, seed_reports
@@ -103,6 +104,7 @@ def register_commands(app):
         seed_builtin_reports()
         seed_demo_requests(clients[DEMO_CLIENTS[0]["name"]].id)
         seed_demo_shipments(clients[DEMO_CLIENTS[0]["name"]].id)
+        seed_demo_freight(clients[DEMO_CLIENTS[0]["name"]].id)
         seed_demo_history(clients[DEMO_CLIENTS[0]["name"]].id)
         for client in clients.values():
             click.echo(f"Demo client {client.id}: {client.name} (client version {client.fulfillment_request_api_version})")

@@ -20,6 +20,8 @@ TABS = {"shipmentStatus=validating": ["DEMO-8", "DEMO-7", "DEMO-4", "DEMO-3"], "
 def test_seed_demo_fills_every_tab_of_the_request_list(app, client, factory, monkeypatch):
     # The month of history beside these (tests/dashboards/test_demo_history.py) is left out here.
     monkeypatch.setattr("api.cli.seed_demo_history", lambda client_id: None)
+    # So are the LTL groups (tests/freight/test_freight_demo.py).
+    monkeypatch.setattr("api.cli.seed_demo_freight", lambda client_id: None)
     runner = app.test_cli_runner()
     assert runner.invoke(args=["seed-demo"]).exit_code == 0
     assert runner.invoke(args=["seed-demo"]).exit_code == 0

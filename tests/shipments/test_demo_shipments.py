@@ -13,6 +13,8 @@ from api.shipments.models import ShipmentEvent
 def test_seed_demo_shows_a_shipment_in_every_status(app, client, factory, monkeypatch):
     # The month of history beside these (tests/dashboards/test_demo_history.py) is left out here.
     monkeypatch.setattr("api.cli.seed_demo_history", lambda client_id: None)
+    # So are the LTL groups (tests/freight/test_freight_demo.py).
+    monkeypatch.setattr("api.cli.seed_demo_freight", lambda client_id: None)
     runner = app.test_cli_runner()
     assert runner.invoke(args=["seed-demo"]).exit_code == 0
     recorded = db.session.scalar(select(func.count()).select_from(ShipmentEvent))
