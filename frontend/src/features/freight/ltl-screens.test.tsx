@@ -141,6 +141,25 @@ describe('the LTL screens', () => {
     expect(screen.getByTestId('location').textContent).toBe('/7/ltl/12');
   });
 
+  it('shows a refused move in the dialog, the group left as it was', async () => {
+    withGroups(aGroup(), [aGroup({ id: 13, shipments: [] })]);
+    server.use(
+      http.post('/api/v4/shipment_groups/13/shipments', () =>
+        HttpResponse.json({ error: 'invalid_group', description: 'Shipment group 13 is approved: nothing moves into it.' }, { status: 409 }),
+      ),
+    );
+    renderApp('/7/ltl/12');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Move To Shipment Group... (shipment 41)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move Shipment 41 To Shipment Group' });
+    await userEvent.selectOptions(await within(dialog).findByLabelText('Shipment Group'), '13');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Shipment group 13 is approved: nothing moves into it.');
+    expect(screen.getByRole('button', { name: 'Move To Shipment Group... (shipment 41)', hidden: true })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/7/ltl/12');
+  });
+
   it('leaves a group whose last shipment moved for the list', async () => {
     withGroups(aGroup({ shipments_count: 1, shipment_ids: [41], shipments: aGroup().shipments.slice(0, 1) }), [aGroup({ id: 13, shipments: [] })]);
     renderApp('/7/ltl/12');
