@@ -8,6 +8,7 @@ import { CreateReturn } from '../../features/fulfillment-requests/components/Cre
 import { RequestDetail } from '../../features/fulfillment-requests/components/RequestDetail';
 import { RequestList } from '../../features/fulfillment-requests/components/RequestList';
 import { useItemSearch } from '../../features/products/api/get-items';
+import { useClient } from '../../features/clients/api/get-client';
 import { pageNeeding } from '../current-user';
 
 // The shipments' area is a chunk of its own: the request pages do not wait for it.
@@ -25,9 +26,12 @@ function CreateReturnRoute({ clientId }: { clientId: string }) {
 
 /** /fulfillment_requests/*: the list, a request, its return label, the address fixes (a request's and a shipment's). */
 export function FulfillmentRequestsRoutes({ clientId }: { clientId: string }) {
+  // Import from Shopify is offered only to a client with a shop (spec part 2 section 2).
+  const { data: client } = useClient(clientId);
+  const shopImportPath = client?.shopify_shop_name ? `/${clientId}/shopify/get_order` : undefined;
   return (
     <Routes>
-      <Route index element={<RequestList clientId={clientId} />} />
+      <Route index element={<RequestList clientId={clientId} shopImportPath={shopImportPath} />} />
       <Route path="new" element={pageNeeding('create:fulfillment_requests', <NewRequest clientId={clientId} useItemSearch={useItemSearch} />)} />
       <Route
         path="new_bulk"

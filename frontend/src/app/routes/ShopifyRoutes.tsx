@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../../components/NotFoundPage';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { PullOrderPage } from '../../features/shop/components/PullOrderPage';
 import { ShopifyPage } from '../../features/shop/components/ShopifyPage';
 import { rememberShopInstallClient } from '../../features/shop/install-client';
 import { useCurrentUserContext } from '../../lib/current-user';
@@ -17,7 +17,7 @@ export function ShopifyRoutes({ clientId }: { clientId: string }) {
   return (
     <Routes>
       <Route index element={<ShopifyPage clientId={clientId} />} />
-      <Route path="get_order" element={<PlaceholderPage title="Pull Order From Shopify" />} />
+      <Route path="get_order" element={<PullOrderPage clientId={clientId} />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -37,7 +37,13 @@ function shipTo(request: FulfillmentRequest): string {
 }
 
 /** /fulfillment_requests: the client's requests, filtered by the URL, scrolling through every page. */
-export function RequestList({ clientId }: { clientId: string }) {
+interface RequestListProps {
+  clientId: string;
+  /** Where Import from Shopify leads: given only when the client has a shop (the route module knows). */
+  shopImportPath?: string;
+}
+
+export function RequestList({ clientId, shopImportPath }: RequestListProps) {
   usePageTitle('Fulfillment Requests');
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearchParams(searchParams), [searchParams]);
@@ -62,7 +68,6 @@ export function RequestList({ clientId }: { clientId: string }) {
 
   return (
     <section>
-      {/* Import from Shopify comes back with the shop import: until then it led to a page saying it was not built. */}
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
         <h2 className="me-auto mb-0">Fulfillment Requests</h2>
         <Button variant="outline-secondary" size="sm" onClick={() => void exportList()} disabled={exporting.pending}>
@@ -75,6 +80,11 @@ export function RequestList({ clientId }: { clientId: string }) {
         )}
         {canCreate && (
           <>
+            {shopImportPath && (
+              <Link to={shopImportPath} className="btn btn-outline-primary btn-sm">
+                Import from Shopify
+              </Link>
+            )}
             <Link to={`${base}/new_bulk`} className="btn btn-outline-primary btn-sm">
               Bulk Import
             </Link>
