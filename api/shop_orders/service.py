@@ -101,8 +101,7 @@ def _count(job, outcome):
         job.succeeded += 1
     job.results = job.results + [{
         "line": job.processed, "status": outcome.result, "shop_order_id": outcome.shop_order_id,
-        "error": outcome.reason if outcome.result == REFUSED else (
-            f"Order {outcome.name} is fulfillment request {outcome.request_id}." if outcome.request_id else None),
+        "error": outcome.reason if outcome.result == REFUSED else None,
     }]
     db.session.commit()
 

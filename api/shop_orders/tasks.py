@@ -9,7 +9,7 @@ from kombu.exceptions import OperationalError as KombuOperationalError
 from api.shop import admin_api
 from api.shop_orders import fulfillments
 from api.shop_orders.models import WEBHOOK
-from api.shop_orders.order_import import REFUSED, import_order
+from api.shop_orders.order_import import ALREADY_IMPORTED, REFUSED, import_order, imported_ids
 
 log = logging.getLogger(__name__)
 WEBHOOK_ACTOR = "shopify-webhook"
@@ -27,6 +27,8 @@ def _max_retries():
 @shared_task(name="shop_orders.import_webhook_order", bind=True, max_retries=None)
 def import_webhook_order(self, client_id, shop_order_id):
     """Read the order the webhook announced from the shop and import it (once, by its id)."""
+    if imported_ids(client_id, [shop_order_id]):
+        return ALREADY_IMPORTED  # a second delivery of the order: the shop need not be asked again
     try:
         order = admin_api.for_client(client_id).order(shop_order_id)
     except (admin_api.ShopUnavailable, admin_api.ShopReauthenticationRequired) as error:
