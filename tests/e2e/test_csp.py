@@ -42,7 +42,9 @@ def test_every_area_runs_under_the_policy_without_violations_or_outside_requests
     mug = factory.item(acme, name="Trail Mug Blue")
     factory.user("admin", username="csp.admin")
     areas = [
-        (f"/{acme.id}", page_heading("Fulfillment Requests")),
+        (f"/{acme.id}", page_heading("Orders Dashboard")),
+        (f"/{acme.id}/dashboards/shipments", page_heading("Shipments Dashboard")),
+        (f"/{acme.id}/fulfillment_requests", page_heading("Fulfillment Requests")),
         (f"/{acme.id}/item_types", page_heading("Products")),
         (f"/{acme.id}/item_types/{mug.upc}", page_heading(re.compile("Trail Mug Blue"))),
         (f"/{acme.id}/item_types/new", page_heading("Add New Product")),

@@ -45,9 +45,9 @@ def test_admin_creates_a_custom_user_who_signs_in_exports_users_and_logs_out(
 
     user = new_page()
     log_in(user, live_api, "casey.custom", "casey-password-1")
-    expect(user).to_have_url(re.compile(rf"/{acme.id}/fulfillment_requests$"))
+    expect(user).to_have_url(re.compile(rf"/{acme.id}/dashboards/orders$"))
     sidebar = _sidebar(user)
-    for name in ("Products", "Receive", "Fulfillment Requests", "LTL", "Customer Returns",
+    for name in ("Dashboard", "Orders", "Shipments", "Products", "Receive", "Fulfillment Requests", "LTL", "Customer Returns",
                  "Users", "Shopify", "API Reference", "Logout"):
         expect(sidebar.get_by_role("link", name=name, exact=True)).to_be_visible()
     for name in ("Invoices", "Reports", "View ASNs"):  # report pages, and read:reports was not granted

@@ -39,7 +39,7 @@ def test_client_user_goes_to_their_own_client_and_sees_version_1_menu(factory, l
     factory.user("client", mine, username="blake")
 
     log_in(page, live_api, "blake", PASSWORD)
-    expect(page).to_have_url(re.compile(rf"/{mine.id}/fulfillment_requests$"))
+    expect(page).to_have_url(re.compile(rf"/{mine.id}/dashboards/orders$"))
     sidebar = page.get_by_role("navigation", name="Main")
     expect(sidebar.get_by_role("link", name="Users", exact=True)).to_be_visible()
     expect(sidebar.get_by_role("link", name="LTL")).to_have_count(0)
@@ -50,43 +50,41 @@ def test_client_user_goes_to_their_own_client_and_sees_version_1_menu(factory, l
     page.goto(f"{live_api}/{other.id}/users")
     expect(page).to_have_url(re.compile(rf"/{mine.id}"))
     page.goto(f"{live_api}/login")
-    expect(page).to_have_url(re.compile(rf"/{mine.id}/fulfillment_requests$"))
+    expect(page).to_have_url(re.compile(rf"/{mine.id}/dashboards/orders$"))
 
 
-def test_the_client_lands_on_the_request_list_and_no_entry_leads_to_an_unbuilt_area(factory, live_api, page, screenshot):
+def test_the_client_lands_on_the_orders_dashboard_and_no_entry_leads_to_an_unbuilt_area(factory, live_api, page, screenshot):
     acme = factory.client("Acme Outdoor", version=2)
     factory.user("client", acme, username="alex")
 
     log_in(page, live_api, "alex", PASSWORD)
 
-    expect(page).to_have_url(re.compile(rf"/{acme.id}/fulfillment_requests$"))
-    expect(page.get_by_role("heading", name="Fulfillment Requests")).to_be_visible()
+    expect(page).to_have_url(re.compile(rf"/{acme.id}/dashboards/orders$"))
+    expect(page.get_by_role("heading", name="Orders Dashboard")).to_be_visible()
     sidebar = page.get_by_role("navigation", name="Main")
-    expect(sidebar.get_by_role("link", name="Fulfillment Requests")).to_have_attribute("aria-current", "page")
-    for name in ("Dashboard", "Orders", "Shipments"):
-        expect(sidebar.get_by_role("link", name=name, exact=True)).to_have_count(0)
+    expect(sidebar.get_by_role("link", name="Orders", exact=True)).to_have_attribute("aria-current", "page")
     screenshot(page, "landing")
 
     page.get_by_role("link", name="Products").click()
     page.get_by_role("banner").get_by_role("link", name="Acme Outdoor").click()
-    expect(page).to_have_url(re.compile(rf"/{acme.id}/fulfillment_requests$"))
+    expect(page).to_have_url(re.compile(rf"/{acme.id}/dashboards/orders$"))
     expect(page.get_by_text("This area is not available yet.")).to_have_count(0)
 
     page.set_viewport_size({"width": 390, "height": 844})
     page.get_by_role("button", name="Menu").click()
     expect(sidebar.get_by_role("link", name="Products")).to_be_visible()
-    expect(sidebar.get_by_role("link", name="Dashboard", exact=True)).to_have_count(0)
+    expect(sidebar.get_by_role("link", name="Dashboard", exact=True)).to_be_visible()
     screenshot(page, "menu-390")
 
 
-def test_admin_sees_logo_placeholders_and_switches_client(factory, live_api, page, screenshot):
+def test_admin_sees_logo_and_switches_client(factory, live_api, page, screenshot):
     acme = factory.client("Acme Outdoor", version=2, logo=base64.b64decode(PNG_1X1))
     factory.user("admin", username="dana.admin")
 
-    log_in(page, live_api, "dana.admin", PASSWORD, path=f"/{acme.id}/dashboards/orders")
+    log_in(page, live_api, "dana.admin", PASSWORD, path=f"/{acme.id}/dashboards/shipments")
     expect(page.get_by_role("banner").get_by_role("img", name="Acme Outdoor")).to_be_visible()
-    expect(page.get_by_text("This area is not available yet.")).to_be_visible()
-    screenshot(page, "placeholder")
+    expect(page.get_by_role("heading", name="Shipments Dashboard")).to_be_visible()
+    screenshot(page, "admin-dashboard")
     page.goto(f"{live_api}/{acme.id}/no/such/page")
     expect(page.get_by_role("heading", name="Page not found")).to_be_visible()
 
@@ -114,7 +112,7 @@ def test_api_reference_renders_the_openapi_document(factory, live_api, page, scr
 def test_the_accessibility_check_names_each_violation_it_finds(factory, live_api, page):
     acme = factory.client("Acme Outdoor", version=2)
     factory.user("client", acme, username="alex")
-    log_in(page, live_api, "alex", PASSWORD)
+    log_in(page, live_api, "alex", PASSWORD, path=f"/{acme.id}/fulfillment_requests")
     expect(page.get_by_role("heading", name="Fulfillment Requests")).to_be_visible()
     assert_accessible(page, "the request list")
 
