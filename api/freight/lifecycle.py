@@ -148,8 +148,11 @@ def settle(group, actor, emptied_reason):
 def _settle_changed(client_id, group_ids, actor):
     """Stock allocated to groups' shipments or one of them cancelled (api.orders): each group goes on, goes back
     or, left with no shipment, is cancelled."""
+    # Locked and read afresh: an approval committing meanwhile must be seen, or its group would wait on with every
+    # check met (a deadlock with a cancel locking the group first is undone and retried by both callers).
     for group in db.session.scalars(scoped(ShipmentGroup, client_id).where(ShipmentGroup.id.in_(group_ids))
-                                    .order_by(ShipmentGroup.id)):
+                                    .order_by(ShipmentGroup.id).with_for_update()
+                                    .execution_options(populate_existing=True)):
         settle(group, actor, "Its last shipment was canceled.")
 
 

@@ -197,3 +197,18 @@ def test_an_invalid_address_is_stored_only_when_validation_is_skipped(client, ma
     address = answer.get_json()["shipment_group"]["to_address"]
     assert (address["postal_code"], address["validation_status"]) == ("90210", "skipped")
     assert address["validation_error"] and request_of(first).to_postal_code == "90210"
+
+
+def test_a_group_whose_last_shipment_is_canceled_on_its_own_is_canceled(client, manager, place):
+    first, second = place("FR-1"), place("FR-2")
+    group_id = first["shipment_group_id"]
+
+    for body in (first, second):
+        canceled = client.post(f"/api/v4/shipments/{body['shipments'][0]['id']}/cancel", headers=manager)
+        assert canceled.status_code == 200, canceled.get_json()
+        if body is first:
+            assert act(client, manager, "get", group_url(group_id))["shipment_ids"] == [second["shipments"][0]["id"]]
+
+    group = act(client, manager, "get", group_url(group_id))
+    assert (group["status"], group["shipments_count"]) == ("canceled", 0)
+    assert history_of(client, manager, group_id) == [("validating", "canceled", "Its last shipment was canceled.")]
