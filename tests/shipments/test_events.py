@@ -427,8 +427,9 @@ def test_a_batch_loads_as_its_documented_schema_loads_each_event(changed):
 
 
 # Read the shipment, the events seen; record the event, write the shipment and its history; a shipped one
-# also reads its lines, moves stock (read, write the ledger and the level) and dates its request.
-@pytest.mark.parametrize("status, fields, most", [("processing", {}, 5), ("shipped", SHIPPED, 10)])
+# also reads its lines, moves stock (read, write the ledger and the level), dates its request and looks
+# whether it owes the shop a fulfillment (api.shop_orders.fulfillments).
+@pytest.mark.parametrize("status, fields, most", [("processing", {}, 5), ("shipped", SHIPPED, 11)])
 def test_an_event_is_applied_with_a_few_statements_and_no_savepoint(app, acme, ready, status, fields, most):
     statements, client_id = [], acme.id
 
