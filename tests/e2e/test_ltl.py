@@ -103,7 +103,9 @@ def test_a_group_is_built_moved_into_trimmed_approved_given_a_bol_and_shipped(fa
     page.get_by_test_id("groups-scroller").get_by_role("link", name=str(group_id), exact=True).click()
     expect(page).to_have_url(re.compile(rf"/{acme.id}/ltl/{group_id}$"))
     expect(shipments_table(page).get_by_role("row")).to_have_count(4)  # the heading and three shipments
-    expect(page.get_by_role("navigation", name="Shipments in this group").get_by_role("link")).to_have_count(3)
+    side_list = page.get_by_role("navigation", name="Shipments in this group").get_by_role("link")
+    expect(side_list).to_have_count(3)
+    assert side_list.first.bounding_box()["height"] == 70  # spec: the side list's rows are 70 px
 
     # One shipment leaves freight for a parcel carrier, billed to the sender as the dialog proposes.
     page.get_by_role("button", name=f"Remove From Shipment Group (shipment {first_shipment['id']})").click()
