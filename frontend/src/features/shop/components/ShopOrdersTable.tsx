@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Form, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { JobProgress } from '../../../components/job-progress/JobProgress';
@@ -16,7 +16,7 @@ function ImportProgress({ jobId, clientId, onFinished }: { jobId: string; client
   const finished = job !== undefined && isJobFinished(job);
   useEffect(() => {
     if (finished) onFinished();
-  }, [finished]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when it finishes
+  }, [finished, onFinished]);
   return <JobProgress jobId={jobId} clientId={clientId} doneMessage="The result was e-mailed to you." />;
 }
 
@@ -35,6 +35,7 @@ export function ShopOrdersTable({ clientId, canImport }: Props) {
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [jobId, setJobId] = useState<string | null>(null);
   const starting = useMutation();
+  const reread = useCallback(() => void mutate(), [mutate]);
 
   async function start(choice: { shopOrderIds: string[] } | 'all') {
     setJobId(null);
@@ -82,7 +83,7 @@ export function ShopOrdersTable({ clientId, canImport }: Props) {
         </div>
       )}
       {jobId && (
-        <ImportProgress key={jobId} jobId={jobId} clientId={clientId} onFinished={() => void mutate()} />
+        <ImportProgress key={jobId} jobId={jobId} clientId={clientId} onFinished={reread} />
       )}
       {page.orders.length === 0 ? (
         <p className="text-muted">The shop has no open, unfulfilled orders.</p>
