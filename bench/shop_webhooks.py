@@ -8,7 +8,8 @@ deliveries of one order meet in the worker (the machine's load and cores are pri
 is that of the API's processes sharing the cores with the worker and PostgreSQL); then --replays deliveries are sent again with the same
 webhook id (each must be refused 409). The worker imports each order by reading it from the shop.
 
-Prints webhook_p50_ms=, webhook_p95_ms= (goal: under 50, whatever the import costs), replays_refused=,
+Prints webhook_p50_ms=, webhook_p95_ms= (goal: under 50, whatever the import costs), the CPU a
+webhook costs the API and PostgreSQL (cpu_us_per_webhook_api=, _postgres=), replays_refused=,
 orders_imported= and orders_duplicated= (requests made beyond one per shop order, counted in the
 database: must be 0).
 
@@ -25,7 +26,9 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-from _common import app_config, bench_database, make_clients, migrated_app, percentile, private_redis
+from _common import (
+    CpuUse, app_config, bench_database, make_clients, migrated_app, percentile, postgres_server_pid, private_redis,
+)
 
 SHOP = "bench-outdoor.myshopify.com"
 URL = "/api/v4/shopify/webhooks/orders_create"
@@ -126,8 +129,11 @@ def main():
                 deliver(session, base_url, orders[0])
             print(f"load_avg_before={os.getloadavg()[0]:.2f} cpus={os.cpu_count()}", flush=True)
             deliveries = [order for _ in range(args.deliveries) for order in orders]
+            cpu = CpuUse(api=api.popen.pid, postgres=postgres_server_pid(database_url))
+            cpu.start()
             with ThreadPoolExecutor(args.senders) as senders:
                 answers = list(senders.map(lambda order: deliver(requests.Session(), base_url, order), deliveries))
+            cpu.stop()
             assert all(status == 200 for _, status, _ in answers), {status for _, status, _ in answers}
             timings = [ms for ms, _, _ in answers]
             replayed = [deliver(session, base_url, order, webhook_id) for order, (_, _, webhook_id)
@@ -136,6 +142,8 @@ def main():
             print(f"deliveries={len(answers)} webhook_p50_ms={percentile(timings, 0.5):.1f} "
                   f"webhook_p95_ms={percentile(timings, 0.95):.1f} webhook_max_ms={max(timings):.1f} "
                   f"replays_sent={len(replayed)} replays_refused={refused}", flush=True)
+            # What a webhook costs the API and PostgreSQL, whatever else the machine runs meanwhile.
+            print(cpu.figures(len(answers), "webhook"), flush=True)
             started = time.monotonic()
             imported = wait_for_imports(database_url, args.orders, timeout=max(120, args.orders * args.deliveries))
             print(f"import_seconds={time.monotonic() - started:.1f} shop_calls={len(platform.admin.calls)}", flush=True)
