@@ -15,7 +15,7 @@ from api.common.row_writes import insert_new_rows
 from api.common.tenancy import owned_by
 from api.common.text import code_label
 from api.common.timeutil import utcnow
-from api.extensions import db
+from api.extensions import db, retried_on_conflict
 from api.freight import lifecycle
 from api.freight.models import ShipmentGroupEvent
 from api.freight.owned import group_of
@@ -28,6 +28,7 @@ from api.shipments.events import EventReused, apply_events
 SHIPMENT_EVENT_FIELDS = ("tracking_number", "tracking_url", "carrier", "weight", "reason")
 
 
+@retried_on_conflict
 def report_group_event(client_id, identity, group_id, event):
     """Apply ``event`` (as GroupEventIn loads it) to the client's group ``group_id``: (its answer, the group
     as the event left it, dumped; whether it repeats one seen before, answered as that one was). A refused

@@ -14,12 +14,12 @@ from api.extensions import db
 from api.freight.models import ShipmentGroupEvent, ShipmentGroupStatusChange
 from api.inventory.models import InventoryMovement
 from api.inventory.service import ledger_drift
-from api.orders.models import FulfillmentRequest, Shipment, ShipmentGroup, ShipmentStatusChange
+from api.orders.models import Shipment, ShipmentGroup, ShipmentStatusChange
 from api.shipments.models import ShipmentEvent
 from tests.api.helpers import assert_error
 from tests.conftest import BACKEND
 from tests.freight.test_group_list import make_group
-from tests.orders.test_allocation import create, level
+from tests.orders.test_allocation import level
 
 pytestmark = pytest.mark.backend_sensitive  # locks the group and its shipments, upserts the events
 
@@ -42,25 +42,20 @@ def staff(factory, acme):
     return factory.headers(factory.user("admin", username="warehouse.system"), acme)
 
 
-def join(group_id, shipment_ids):
-    """Put the shipments in the group as placement does: the shipment and its request both name it."""
-    for shipment_id in shipment_ids:
-        shipment = db.session.get(Shipment, shipment_id)
-        shipment.shipment_group_id = group_id
-        db.session.get(FulfillmentRequest, shipment.request_id).shipment_group_id = group_id
-    db.session.commit()
-
-
 @pytest.fixture
-def ready(client, manager, acme, catalogue, stock):
-    """A group ready to process (approved, its checks met) of two shipments ready to process at NJ01: two
-    tents and a stove bound there, one tent more free. (group id, [shipment ids])."""
-    stock(catalogue["tent"], NJ01=3)
-    stock(catalogue["stove"], NJ01=1)
-    shipments = [create(client, manager, reference=reference, warehouse_id="NJ01", items=items)["shipments"][0]["id"]
+def ready(client, manager, catalogue, stock, place):
+    """A group of two LTL requests to one destination, placed, approved and given its generated bill of lading,
+    so ready to process with its two shipments: two tents and a stove bound at NJ01, one tent more free there.
+    (group id, [shipment ids])."""
+    stock(catalogue["tent"], NJ01=1)
+    shipments = [place(reference, items)["shipments"][0]["id"]
                  for reference, items in (("FR-A", [("TENT", 2)]), ("FR-B", [("STOVE", 1)]))]
-    group_id = make_group(acme, datetime(2026, 3, 1, 9, 0), status="ready_to_process", approved=True)
-    join(group_id, shipments)
+    [group_id] = {db.session.get(Shipment, shipment_id).shipment_group_id for shipment_id in shipments}
+    for call in ("approve", "bol/generate"):
+        method = client.put if call == "approve" else client.post
+        answer = method(f"/api/v4/shipment_groups/{group_id}/{call}", headers=manager)
+        assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["status"] == "ready_to_process"
     assert level(catalogue["tent"], "NJ01") == (1, 2)
     return group_id, shipments
 
@@ -117,7 +112,7 @@ def test_events_take_a_group_and_its_shipments_to_shipped_under_one_master_track
     assert sorted((m.bound_delta, m.reference, m.actor) for m in shipped) == [
         (-2, f"shipment:{shipments[0]}", "warehouse.system"), (-1, f"shipment:{shipments[1]}", "warehouse.system")]
     assert ledger_drift() == []
-    assert group_history(group_id) == [
+    assert group_history(group_id)[-2:] == [
         ("ready_to_process", "processing", "Warehouse event G-1", "warehouse.system"),
         ("processing", "shipped", "Warehouse event G-2", "warehouse.system")]
     recorded = db.session.scalars(select(ShipmentEvent.event_id).order_by(ShipmentEvent.event_id)).all()
@@ -287,6 +282,6 @@ def test_two_deliveries_of_one_event_at_once_apply_it_once(app, staff, catalogue
 
     assert sorted((status, replayed or "") for status, replayed, _ in answers) == [(200, ""), (200, "true")]
     assert answers[0][2] == answers[1][2]
-    assert [row[1] for row in group_history(group_id)] == ["processing"]
+    assert [row[1] for row in group_history(group_id)].count("processing") == 1
     assert db.session.scalar(select(func.count()).select_from(ShipmentGroupEvent)) == 1
     assert db.session.scalar(select(func.count()).select_from(ShipmentEvent)) == 2
