@@ -144,7 +144,13 @@ EXPECTED = {
     ("POST", "/api/v4/fulfillment_requests/bulk"): "create:fulfillment_requests",
     ("GET", "/api/v4/fulfillment_requests/bulk/columns"): "signed_in_any",
     ("PUT", "/api/v4/fulfillment_requests/<int:request_id>/sets/<int:set_id>"): "create:fulfillment_requests",
+    ("GET", "/api/v4/shopify/orders"): "read",
+    ("POST", "/api/v4/shopify/orders/import"): "create:fulfillment_requests",
+    ("POST", "/api/v2/orders/get_from_shopify"): "create:fulfillment_requests",
+    ("POST", "/api/v4/shopify/webhooks/orders_create"): "public",
 }
+SHOP_ORDER_ROUTES = ("/api/v4/shopify/orders", "/api/v4/shopify/orders/import", "/api/v2/orders/get_from_shopify",
+                     "/api/v4/shopify/webhooks/orders_create")
 
 READS_NO_CLIENT_DATA = {
     ("GET", "/api/v4/warehouses"), ("GET", "/api/v4/carriers"), ("GET", "/api/v4/shipment_types"),
@@ -336,6 +342,16 @@ class World:
         "/api/v4/address_validation/zip_lookup": lambda world: "zip=10001",
     }
 
+    def shop_order_id(self):
+        """An order of Acme's shop (linked on first use) on the local shop platform, matching TARGET-ITEM."""
+        platform = shop_platform.connect(self.factory.app)
+        if not getattr(self, "shop_linked", False):
+            platform.admin.reset()
+            db.session.scalars(select(ItemType).filter_by(client_id=self.acme.id, upc="TARGET-ITEM")).one().sku = "TARGET-SKU"
+            shop_platform.link_shop(self.factory.app, self.acme, "acme-orders.myshopify.com")
+            self.shop_linked = True
+        return platform.admin.add_order("acme-orders.myshopify.com", [("TARGET-SKU", None, 1)])["legacyResourceId"]
+
     def body(self, method, rule):
         n = next(self._serial)
         if (method, rule) in self.NEEDS_A_FREE_CHILD:
@@ -442,6 +458,16 @@ class World:
         if (method, rule) == ("PUT", "/api/v4/fulfillment_requests/<int:request_id>/approve"):
             self.path_values["request_id"] = self._fulfillment_request_id()  # each approval takes its own request
         path = self.path(rule)
+        if rule in SHOP_ORDER_ROUTES:
+            order_id = self.shop_order_id()
+            if rule == "/api/v4/shopify/webhooks/orders_create":  # signed by the shop platform, whoever calls
+                data = f'{{"id": {order_id}}}'.encode()
+                headers = {**self.headers(actor, acting_for), **shop_platform.webhook_headers("acme-orders.myshopify.com", data)}
+                return http.open(path, method=method, headers=headers, data=data)
+            if rule == "/api/v2/orders/get_from_shopify":
+                return http.open(path, method=method, headers=self.headers(actor, acting_for), json={"order_id": order_id})
+            if rule == "/api/v4/shopify/orders/import":
+                return http.open(path, method=method, headers=self.headers(actor, acting_for), json={"all": True})
         for name, value in self.cookies.items():
             http.set_cookie(name, value)
         return http.open(path, method=method, headers=self.headers(actor, acting_for), json=self.body(method, rule))
