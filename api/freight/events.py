@@ -116,7 +116,7 @@ def _apply(client_id, actor, group, event):
         group.master_tracking_id, group.shipped_at = event["master_tracking_id"], event["occurred_at"]
         db.session.execute(update(Shipment).where(owned_by(Shipment, client_id),
                                                   Shipment.id.in_([shipment.id for shipment in shipments]))
-                           .values(master_tracking_id=event["master_tracking_id"]))
+                           .values(master_tracking_id=event["master_tracking_id"], updated_at=utcnow()))
     db.session.flush()
     # The shipments' events wrote their rows with statements of their own: what the session holds is stale.
     for shipment in shipments:
