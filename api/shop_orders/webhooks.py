@@ -42,6 +42,7 @@ def accept_orders_create(body, headers, enqueue):
         raise InvalidInput("This address takes orders/create webhooks only.", code="invalid_webhook")
     shop = shop_host(headers.get("X-Shopify-Shop-Domain"))
     shop_order_id = _order_id(body)
+    # Across all clients on purpose: the signed shop domain is what names the client here.
     client_id = db.session.scalar(select(ShopConnection.client_id).where(ShopConnection.shop_domain == shop))
     if client_id is None:
         raise NotFound(f"No client has the shop {shop} connected.", code="shop_not_connected")
