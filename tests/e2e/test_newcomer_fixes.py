@@ -206,7 +206,8 @@ def test_a_version_two_client_gets_ltl_and_the_api_reference(factory, live_api, 
     factory.user("client", acme, username="alex.lead")
     log_in(page, live_api, "alex.lead", PASSWORD, path=f"/{acme.id}/ltl")
 
-    expect(page.get_by_text("This area is not available yet.")).to_be_visible()
+    expect(page.get_by_role("navigation", name="Shipment group filters")).to_be_visible()
+    expect(page.get_by_text("This page is not available for this client.")).to_have_count(0)
     page.goto(f"{live_api}/api_reference")
     expect(page.locator("h1")).to_be_visible()
     expect(page.get_by_text("This page is not available for this client.")).to_have_count(0)
