@@ -6,13 +6,15 @@
    production; serves the API with gunicorn and times GET /api/v4/shipment_groups, a page of 500 rows
    (what the LTL screen asks), with no filter and with each filter alone: every status, needsApproval,
    a warehouse. Prints each filter's p50, p95 and slowest call, then p95_ms= (the worst filter's p95;
-   goal: under 50 ms) and all_calls_p95_ms=, max_ms=.
+   goal: under 50 ms) and all_calls_p95_ms=, max_ms=; then the CPU a call costs the API and PostgreSQL
+   (cpu_us_per_call_api=, cpu_us_per_call_postgres=), which the machine's other load does not stretch.
 2. The bulk import. A new client places 10,000 LTL requests (real US retail destinations, three
    warehouses, three ship dates) by two bulk files uploaded at once and run by two workers at once;
    the files' requests share their group keys. Then counts, from the stored rows:
    groups_duplicated= (keys with more than one open group), keys_split= (keys whose requests' shipments
    are in more than one group, whatever the groups' status), groups_mixed= (groups holding shipments of
-   several keys) and shipments_ungrouped=; all must be 0, and groups= must equal keys=.
+   several keys) and shipments_ungrouped=; all must be 0, and groups= must equal keys=; jobs_together_s=
+   is how long the two jobs ran at the same time.
 
     .venv/bin/python bench/ltl_groups.py [--groups 100000] [--other-clients 5] [--other-groups 10000]
                                         [--rounds 20] [--page 500] [--requests 10000] [--keep]
@@ -34,8 +36,8 @@ import requests
 import sqlalchemy as sa
 
 from _common import (
-    POSTGRES_ADMIN_URL, app_config, bench_database, measure_list, migrated_app, percentile, private_redis, seed_rng,
-    wait_for_job,
+    POSTGRES_ADMIN_URL, CpuUse, app_config, bench_database, measure_list, migrated_app, percentile,
+    postgres_server_pid, private_redis, seed_rng, wait_for_job,
 )
 
 DATABASE = "portal_bench_ltl"
@@ -223,6 +225,34 @@ def signed_in_client(app, name, version=2):
         return client.id, {"Authorization": f"Bearer {token}"}
 
 
+def list_cpu(app, database_url, headers, page, rounds):
+    """The CPU time a call of the list costs the API and PostgreSQL, each filter ``rounds`` times: a figure the
+    machine's other load does not stretch as it stretches the calls' wall time."""
+    from tests.live import process_env, start_api
+
+    api, base_url = start_api(process_env(app.config), app.config["INSTANCE_DIR"], name="bench-cpu-api")
+    try:
+        session = requests.Session()
+
+        def call(query):
+            response = session.get(f"{base_url}/api/v4/shipment_groups", params={**query, "limit": page},
+                                   headers=headers)
+            assert response.status_code == 200, response.text[:300]
+
+        for query in FILTERS.values():  # each gunicorn worker's first calls pay for imports and connections
+            call(query)
+            call(query)
+        cpu = CpuUse(api=api.popen.pid, postgres=postgres_server_pid(database_url))
+        cpu.start()
+        for _ in range(rounds):
+            for query in FILTERS.values():
+                call(query)
+        cpu.stop()
+    finally:
+        api.stop()
+    print(cpu.figures(rounds * len(FILTERS), "call"), flush=True)
+
+
 # The bulk import: two files at once, over the same group keys
 
 IMPORT_WAREHOUSES = ("NJ01", "CA01", "TX01")
@@ -398,6 +428,7 @@ def main():
         # The goal holds for any one filter, so the figure is the worst filter's p95.
         print(f"calls={len(everything)} p95_ms={worst:.1f} all_calls_p95_ms={percentile(everything, 0.95):.1f} "
               f"p50_ms={percentile(everything, 0.5):.1f} max_ms={max(everything):.1f} page={args.page}", flush=True)
+        list_cpu(app, database_url, headers, args.page, args.rounds)
         grouped_right = not args.requests or run_imports(app, config, args.requests, rng)
         return 0 if worst < 50 and grouped_right else 1
 
