@@ -18,12 +18,16 @@ class WarehouseSummary(Schema):
     shipped_today = _count("Shipments that shipped on the warehouse's today, in its time zone")
 
 
+def _alert(description):
+    return _count(f"{description}; counted up to 1,000, and 1001 for more")
+
+
 class OrderAlerts(Schema):
-    invalid_address = _count("Requests whose address did not validate with a shipment in validating")
-    fraud_approval_required = _count("Requests flagged as fraud that wait for approval")
-    groups_require_approval = _count("LTL groups that wait for approval")
-    missing_customs_info = _count("Requests abroad with an item lacking its customs value")
-    shipments_missing_inventory = _count("Requests with an open shipment whose stock is not allocated")
+    invalid_address = _alert("Requests whose address did not validate with a shipment in validating")
+    fraud_approval_required = _alert("Requests flagged as fraud that wait for approval")
+    groups_require_approval = _alert("LTL groups that wait for approval")
+    missing_customs_info = _alert("Requests abroad with an item lacking its customs value")
+    shipments_missing_inventory = _alert("Requests with an open shipment whose stock is not allocated")
 
 
 class StatusCount(Schema):

@@ -6,18 +6,22 @@ warehouse in Dallas ends at midnight in Dallas, whoever looks."""
 from datetime import UTC, timedelta
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import case, func, literal_column, select
+from sqlalchemy import and_, case, func, literal_column, select
 
 from api.common.tenancy import owned_by
 from api.common.timeutil import day_start_utc, utcnow
 from api.dashboards.zones import ZONES, warehouse_origin, warehouse_time_zone, zone_between
 from api.extensions import db, on_postgresql
-from api.orders.lifecycle import CLOSED
 from api.orders.listing import filtered_requests
-from api.orders.models import CANCELED, OPEN_GROUP, VALIDATING, FulfillmentRequest, Shipment, ShipmentGroup
+from api.orders.models import (
+    CANCELED, OPEN_GROUP, VALIDATING, FulfillmentRequest, Shipment, ShipmentGroup,
+)
 from api.orders.schemas import RequestFilters
 from api.warehouses.models import Warehouse
 
+# An alert counts up to this many and then says only "more" (ALERT_CAP + 1): a client with thousands of
+# requests to look at needs the list, not the exact figure, and counting stops early.
+ALERT_CAP = 1000
 # The trailing window of the shipments dashboard and of the status chart's finished shipments.
 WINDOW = timedelta(days=30)
 SECONDS_PER_DAY = 86400
@@ -58,7 +62,7 @@ def orders_dashboard(client_id, now=None):
     unfilled = db.session.execute(
         select(Shipment.warehouse_id, FulfillmentRequest.desired_ship_date, func.count())
         .join_from(Shipment, FulfillmentRequest, FulfillmentRequest.id == Shipment.request_id)
-        .where(owned_by(Shipment, client_id), Shipment.shipped_at.is_(None), Shipment.status != CANCELED)
+        .where(_unfilled(client_id))
         .group_by(Shipment.warehouse_id, FulfillmentRequest.desired_ship_date))
     for code, desired, count in unfilled:
         row(code)["pending"] += count
@@ -85,9 +89,9 @@ def orders_dashboard(client_id, now=None):
 
 def order_alerts(client_id):
     """How many requests (LTL groups for groups_require_approval) each alert's list holds."""
-    alerts = {name: _count(filtered_requests(client_id, _filters(flags)).with_only_columns(FulfillmentRequest.id))
+    alerts = {name: _capped_count(filtered_requests(client_id, _filters(flags)).with_only_columns(FulfillmentRequest.id))
               for name, flags in REQUEST_ALERTS.items()}
-    alerts["groups_require_approval"] = _count(
+    alerts["groups_require_approval"] = _capped_count(
         select(ShipmentGroup.id).where(owned_by(ShipmentGroup, client_id), ShipmentGroup.approval_required,
                                        db.text(OPEN_GROUP)))
     return {name: alerts[name] for name in ("invalid_address", "fraud_approval_required", "groups_require_approval",
@@ -98,18 +102,23 @@ def _filters(flags):
     return {**RequestFilters().load({}), **flags}
 
 
-def _count(query):
-    return db.session.scalar(select(func.count()).select_from(query.subquery()))
+def _capped_count(query):
+    return db.session.scalar(select(func.count()).select_from(query.limit(ALERT_CAP + 1).subquery()))
+
+
+def _unfilled(client_id):
+    """The client's shipments still to ship (migration 0027 indexes exactly these)."""
+    return and_(owned_by(Shipment, client_id), Shipment.shipped_at.is_(None), Shipment.status != CANCELED)
 
 
 def _status_counts(client_id, since):
-    """Shipments by warehouse and status now: those made since ``since`` and older ones still open."""
+    """Shipments by warehouse and status now: those made since ``since`` and older ones still to ship."""
     counts = {}
     recent = (select(Shipment.warehouse_id, Shipment.status, func.count())
               .where(owned_by(Shipment, client_id), Shipment.created_at >= since)
               .group_by(Shipment.warehouse_id, Shipment.status))
     still_open = (select(Shipment.warehouse_id, Shipment.status, func.count())
-                  .where(owned_by(Shipment, client_id), Shipment.status.not_in(CLOSED), Shipment.created_at < since)
+                  .where(_unfilled(client_id), Shipment.created_at < since)
                   .group_by(Shipment.warehouse_id, Shipment.status))
     for query in (recent, still_open):
         for code, status, count in db.session.execute(query):

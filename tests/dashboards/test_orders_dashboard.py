@@ -85,14 +85,15 @@ def test_no_alerts_answer_zero(acme):
     assert set(orders_dashboard(acme.id, NOW)["order_alerts"].values()) == {0}
 
 
-def test_status_chart_counts_the_last_30_days_and_older_shipments_still_open(acme):
+def test_status_chart_counts_the_last_30_days_and_older_shipments_still_to_ship(acme):
     recent = NOW - timedelta(days=2)
     old = NOW - timedelta(days=45)
     add_shipment(acme, "TX01", status="delivered", created_at=recent)
     add_shipment(acme, "TX01", status="delivered", created_at=recent)
     add_shipment(acme, "TX01", status="processing", created_at=recent)
     add_shipment(acme, "TX01", status="processing", created_at=old)
-    add_shipment(acme, "TX01", status="delivered", created_at=old)  # long done: not on the chart
+    add_shipment(acme, "TX01", status="delivered", created_at=old, shipped_at=old)  # long done: not on the chart
+    add_shipment(acme, "TX01", status="canceled", created_at=old)
     add_shipment(acme, "NJ01", status="exception", created_at=old)
     db.session.commit()
 
@@ -131,3 +132,16 @@ def test_a_client_user_naming_another_client_is_refused(client, acme, globex, vi
     answer = client.get(URL, headers={**viewer, "X-Client-Id": str(globex.id)})
     assert answer.status_code == 403
     assert answer.get_json()["error"]
+
+
+def test_an_alert_counts_up_to_its_cap_and_then_says_more(acme, monkeypatch):
+    monkeypatch.setattr("api.dashboards.service.ALERT_CAP", 2)
+    for _ in range(4):
+        add_shipment(acme, status="validating", inventory_allocated=False)
+    add_shipment(acme, status="validating", inventory_allocated=False,
+                 request=add_request(acme, address_validated=False))
+    db.session.commit()
+
+    alerts = orders_dashboard(acme.id, NOW)["order_alerts"]
+
+    assert (alerts["shipments_missing_inventory"], alerts["invalid_address"]) == (3, 1)

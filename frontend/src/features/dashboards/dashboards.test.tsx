@@ -5,7 +5,7 @@ import { storeAccessToken } from '../../lib/auth';
 import { acmeUser, sessionHandlers } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
-import { raisedAlerts } from './alerts';
+import { alertCount, raisedAlerts } from './alerts';
 import { axisTicks } from './components/StatusChart';
 import type { OrdersDashboardData } from './types';
 import { shade } from './us-states';
@@ -63,6 +63,10 @@ describe('dashboard pieces', () => {
     expect(raisedAlerts({ ...NO_ALERTS, missing_customs_info: 3 }).map((alert) => [alert.label, alert.count])).toEqual([
       ['Missing customs info', 3],
     ]);
+  });
+
+  it('shows a count past the cap as more', () => {
+    expect([alertCount(1000), alertCount(1001)]).toEqual(['1,000', '1,000+']);
   });
 
   it('steps the chart axis in round numbers past the highest count', () => {

@@ -2,7 +2,7 @@ import { Card, Col, ListGroup, Row, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { LoadingView } from '../../../components/LoadingView';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { raisedAlerts } from '../alerts';
+import { alertCount, raisedAlerts } from '../alerts';
 import { useOrdersDashboard } from '../api/get-orders-dashboard';
 import type { OrderAlerts, WarehouseSummary } from '../types';
 import { StatusChart } from './StatusChart';
@@ -91,7 +91,7 @@ function AlertsCard({ clientId, alerts }: { clientId: string; alerts: OrderAlert
             <ListGroup.Item key={alert.key} action as={Link} to={`/${clientId}/${alert.to}`}
               className="d-flex justify-content-between align-items-center">
               {alert.label}
-              <span className="badge text-bg-warning rounded-pill">{alert.count.toLocaleString()}</span>
+              <span className="badge text-bg-warning rounded-pill">{alertCount(alert.count)}</span>
             </ListGroup.Item>
           ))}
         </ListGroup>
