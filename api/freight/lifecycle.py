@@ -8,8 +8,10 @@ address, a shipment moved in or out, allocation."""
 from sqlalchemy import exists, select
 
 from api.common.errors import Conflict, Forbidden
+from api.common.row_writes import insert_rows
 from api.common.tenancy import owned_by, scoped
 from api.common.text import code_label
+from api.common.timeutil import utcnow
 from api.extensions import db
 from api.freight.models import BillOfLading, ShipmentGroupStatusChange
 from api.orders import allocation, grouping
@@ -68,6 +70,17 @@ def move(group, to_status, reason, actor):
                                              from_status=group.status, to_status=to_status, reason=reason,
                                              actor=actor))
     group.status = to_status
+
+
+@grouping.on_groups_made
+def record_made(client_id, made, actor):
+    """Write the first history row of groups just made, ``made`` {group id: the shipment it was made for}, in one
+    statement whatever their number (the caller commits)."""
+    now = utcnow()
+    insert_rows(ShipmentGroupStatusChange.__table__, [
+        {"client_id": client_id, "shipment_group_id": group_id, "from_status": None, "to_status": VALIDATING,
+         "reason": f"Made for LTL shipment {shipment_id}.", "actor": actor, "created_at": now}
+        for group_id, shipment_id in sorted(made.items())])
 
 
 def live_shipments(group):

@@ -64,10 +64,11 @@ def groups_freight(client_id):
     return client is not None and client.fulfillment_request_api_version >= LTL_VERSION
 
 
-def join_groups(client_id, joining):
+def join_groups(client_id, joining, actor):
     """Put each of ``joining`` into the open group of its key, made when there is none (the caller commits):
-    the shipment and its request carry the group's id. Answers {shipment id: group id}, empty for a client whose
-    freight is not grouped (``groups_freight``)."""
+    the shipment and its request carry the group's id, and the groups made are told to the watchers of
+    ``on_groups_made``. Answers {shipment id: group id}, empty for a client whose freight is not grouped
+    (``groups_freight``)."""
     if not joining or not groups_freight(client_id):
         return {}
     keyed = [((shipment.warehouse_id, shipment.desired_ship_date, address_key(shipment.address)), shipment)
@@ -75,7 +76,7 @@ def join_groups(client_id, joining):
     firsts = {}
     for key, shipment in keyed:
         firsts.setdefault(key, shipment)
-    _insert_open_groups(client_id, firsts)
+    made = _insert_open_groups(client_id, firsts)
     groups = _open_groups(client_id, firsts)
     placed = {shipment.shipment_id: groups[key] for key, shipment in keyed}
     _set_group_ids(Shipment, client_id,
@@ -83,12 +84,16 @@ def join_groups(client_id, joining):
     _set_group_ids(FulfillmentRequest, client_id, list({shipment.request_id: {"row_id": shipment.request_id,
                                                                    "group_id": groups[key]}
                                              for key, shipment in keyed}.values()))
+    if made:
+        for watcher in _MADE_WATCHERS:
+            watcher(client_id, {groups[key]: firsts[key].shipment_id for key in made}, actor)
     return placed
 
 
 def _insert_open_groups(client_id, firsts):
     """One INSERT of a group for each key, in one order (two imports take the index's entries in the same
-    order, so they wait for each other rather than deadlock), doing nothing for a key whose open group exists."""
+    order, so they wait for each other rather than deadlock), doing nothing for a key whose open group exists.
+    Answers the keys whose group it made."""
     now = utcnow()
     rows = [{"client_id": client_id, "warehouse_id": warehouse_id, "desired_ship_date": ship_date, "address_key": key,
              "status": "validating", "approval_required": True, "approved": False,
@@ -98,8 +103,11 @@ def _insert_open_groups(client_id, firsts):
              "created_at": now, "updated_at": now}
             for (warehouse_id, ship_date, key), first in sorted(firsts.items(), key=lambda entry: entry[0])]
     dialect_insert = postgresql.insert if on_postgresql() else sqlite.insert
-    db.session.execute(dialect_insert(ShipmentGroup.__table__).values(rows)
-                       .on_conflict_do_nothing(index_elements=list(KEY_COLUMNS), index_where=text(OPEN_GROUP)))
+    table = ShipmentGroup.__table__
+    made = db.session.execute(dialect_insert(table).values(rows)
+                              .on_conflict_do_nothing(index_elements=list(KEY_COLUMNS), index_where=text(OPEN_GROUP))
+                              .returning(table.c.warehouse_id, table.c.desired_ship_date, table.c.address_key))
+    return [tuple(key) for key in made]
 
 
 def _open_groups(client_id, firsts):
@@ -123,23 +131,34 @@ def join_as_changed(shipment, actor):
     """A shipment whose ship method was changed to LTL joins its group (the caller commits): its request needs
     approval with reason ltl, and a shipment ready to process waits again in validating for the group. Only a
     shipment the warehouse has not begun changes to freight (409 otherwise)."""
+    if not groups_freight(shipment.client_id):
+        return
     if shipment.status not in (VALIDATING, READY_TO_PROCESS):
         raise Conflict(f"Shipment {shipment.id} is {code_label(shipment.status)}: only a shipment the warehouse "
                        "has not begun can change to LTL freight, which travels in a shipment group.",
                        code="invalid_status")
-    if not groups_freight(shipment.client_id):
-        return
     request = shipment.request
     if not request.requires_approval:
         request.requires_approval, request.requires_approval_reason = True, "ltl"
     lifecycle.move(shipment, VALIDATING, reason="Changed to LTL freight: it waits for its shipment group.", actor=actor)
     db.session.flush()
-    placed = join_groups(shipment.client_id, [Joining(
+    placed = join_groups(shipment.client_id, actor=actor, joining=[Joining(
         shipment.id, request.id, shipment.warehouse_id, request.desired_ship_date,
         {part: getattr(request, f"to_{part}") for part in ADDRESS_FIELDS}, request.address_validated,
         request.address_validation_error, shipment.ship_profile_id, shipment.ship_method)])
     shipment.shipment_group_id = request.shipment_group_id = placed[shipment.id]
     history.note_shipment(shipment, f"Shipment {shipment.id} joined shipment group {placed[shipment.id]} (LTL).", actor)
+
+
+# Who records the groups made (their history is the groups' lifecycle's, above orders).
+_MADE_WATCHERS = []
+
+
+def on_groups_made(watcher):
+    """Register ``watcher(client_id, {group id: the shipment it was made for}, actor)``, called in the transaction
+    that made the groups."""
+    _MADE_WATCHERS.append(watcher)
+    return watcher
 
 
 # Who reacts when something of the shipments of groups changed (their stock allocated, one cancelled): the

@@ -109,7 +109,7 @@ def place_requests(client_id, actor, placed):
     lifecycle.record_placed(client_id, [(shipment.id, shipment.status) for request in placed
                                         for shipment in request.shipments], actor, PLACED)
     _bind_units(client_id, actor, placed)
-    _join_groups(client_id, placed)
+    _join_groups(client_id, actor, placed)
     insert_rows(Breadcrumb.__table__, [
         {"client_id": client_id, "object_type": history.OBJECT_TYPE, "object_id": str(request.id), "username": actor,
          "message": history.creation_note(request.address["is_valid"], request.address["validation_error"],
@@ -236,9 +236,9 @@ def _bind_units(client_id, actor, placed):
         for line, units in shipment.parts], actor)
 
 
-def _join_groups(client_id, placed):
+def _join_groups(client_id, actor, placed):
     """Put the live shipments of LTL requests into their shipment groups, all of them at once."""
-    grouping.join_groups(client_id, [
+    grouping.join_groups(client_id, actor=actor, joining=[
         grouping.Joining(shipment.id, request.id, shipment.warehouse_id, request.checked.fields["desired_ship_date"],
                          _stored_address(request.checked, request.address), request.address["is_valid"],
                          request.address["validation_error"], request.checked.fields["ship_profile_id"],

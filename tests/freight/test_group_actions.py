@@ -22,6 +22,11 @@ def act(client, headers, method, url, **body):
     return answer.get_json()
 
 
+def made_for(request_body):
+    """The first history row of a group made for the request's first shipment."""
+    return None, "validating", f"Made for LTL shipment {request_body['shipments'][0]['id']}."
+
+
 def request_of(body):
     db.session.expire_all()
     return db.session.get(FulfillmentRequest, body["id"])
@@ -63,7 +68,8 @@ def test_an_approved_group_with_its_bill_of_lading_is_ready_with_its_shipments(c
 
     assert approved["status"] == "ready_to_process" and all(check["ok"] for check in approved["checklist"])
     assert shipment_statuses(approved, client, manager) == ["ready_to_process", "ready_to_process"]
-    assert history_of(client, manager, group_id) == [("validating", "ready_to_process", "Approved and every check holds.")]
+    assert history_of(client, manager, group_id) == [made_for(first), ("validating", "ready_to_process",
+                                                                       "Approved and every check holds.")]
     assert approved["allowed_actions"] == ["cancel", "edit_address", "upload_bol", "generate_bol", "comment"]
 
 
@@ -102,7 +108,8 @@ def test_cancelling_cancels_every_shipment_and_gives_their_stock_back(client, ma
     assert level(catalogue) == (5, 0)
     statuses = db.session.scalars(select(Shipment.status).where(Shipment.shipment_group_id == group_id)).all()
     assert statuses == ["canceled", "canceled"]
-    assert history_of(client, manager, group_id) == [("validating", "canceled", "Canceled with its shipments.")]
+    assert history_of(client, manager, group_id) == [made_for(first), ("validating", "canceled",
+                                                                       "Canceled with its shipments.")]
 
 
 def test_an_admin_changes_the_carrier_method_of_the_group_and_its_shipments(client, manager, factory, acme, place,
@@ -136,7 +143,7 @@ def test_moving_shipments_into_another_group_then_the_last_one_cancels_the_sourc
 
     assert act(client, manager, "get", group_url(source_id))["status"] == "canceled"
     assert history_of(client, manager, source_id) == [
-        ("validating", "canceled", f"Its last shipment moved to group {target_id}.")]
+        made_for(first), ("validating", "canceled", f"Its last shipment moved to group {target_id}.")]
 
 
 def test_removing_a_shipment_sends_it_by_parcel_and_an_emptied_group_is_canceled(client, manager, place, profiles):
@@ -162,7 +169,8 @@ def test_removing_a_shipment_sends_it_by_parcel_and_an_emptied_group_is_canceled
 
     assert (emptied["status"], emptied["shipments_count"]) == ("canceled", 0)
     assert request_of(second).billing_type == "sender"
-    assert history_of(client, manager, group_id) == [("validating", "canceled", "Its last shipment was removed from it.")]
+    assert history_of(client, manager, group_id) == [made_for(first), ("validating", "canceled",
+                                                                       "Its last shipment was removed from it.")]
 
 
 def test_a_valid_address_is_stored_normalised_on_the_group_and_its_requests(client, manager, place):
@@ -211,4 +219,5 @@ def test_a_group_whose_last_shipment_is_canceled_on_its_own_is_canceled(client, 
 
     group = act(client, manager, "get", group_url(group_id))
     assert (group["status"], group["shipments_count"]) == ("canceled", 0)
-    assert history_of(client, manager, group_id) == [("validating", "canceled", "Its last shipment was canceled.")]
+    assert history_of(client, manager, group_id) == [made_for(first), ("validating", "canceled",
+                                                                       "Its last shipment was canceled.")]

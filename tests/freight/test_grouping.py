@@ -13,7 +13,7 @@ from api.orders import grouping
 from api.orders.grouping import address_key
 from api.orders.models import FulfillmentRequest, Shipment, ShipmentGroup
 from tests.conftest import BACKEND
-from tests.freight.conftest import group_count, group_url
+from tests.freight.conftest import group_count, group_url, history_of
 from tests.orders.test_bulk_requests import row, upload
 from tests.orders.test_fulfillment_requests import BROOKLYN, URL, new_request
 from tests.shipments.test_events import run_together
@@ -40,6 +40,8 @@ def test_two_requests_to_one_place_on_one_day_travel_in_one_group(client, manage
         profiles["LTL"], "LTL_STANDARD", "LTL", "NJ01")
     assert (group["to_address"]["name"], group["to_address"]["validation_status"]) == ("Pat Doe", "validated")
     assert group["inventory_allocated"] is True and group_count() == 1
+    assert history_of(client, manager, group_id) == [
+        (None, "validating", f"Made for LTL shipment {first['shipments'][0]['id']}.")]
 
 
 def test_another_day_warehouse_or_destination_makes_another_group(place, catalogue, stock):
