@@ -23,7 +23,9 @@ from api.shop.secrets_store import decrypt_token
 
 log = logging.getLogger(__name__)
 MAX_ANSWER_BYTES = 16 * 1024 * 1024
-MAX_WAIT_SECONDS = 60
+# A page waits for the shop while it retries: a longer Retry-After is cut to this, and a call still
+# refused after every attempt is answered as the shop being unavailable.
+MAX_WAIT_SECONDS = 10
 
 ORDER_FIELDS = """
   id legacyResourceId name createdAt email phone displayFulfillmentStatus

@@ -93,7 +93,6 @@ def _orders_of(api, job):
 
 
 def _count(job, outcome):
-    job = db.session.merge(job)
     job.processed += 1
     if outcome.result == REFUSED:
         job.failed += 1
