@@ -83,11 +83,12 @@ def record_made(client_id, made, actor):
         for group_id, shipment_id in sorted(made.items())])
 
 
-def live_shipments(group):
-    """The shipments travelling in ``group`` that are not cancelled, by id."""
+def live_shipments(group, *options):
+    """The shipments travelling in ``group`` that are not cancelled, by id (loaded with ``options``)."""
     return db.session.scalars(select(Shipment).where(owned_by(Shipment, group.client_id),
                                                      Shipment.shipment_group_id == group.id,
-                                                     Shipment.status != CANCELED).order_by(Shipment.id)).all()
+                                                     Shipment.status != CANCELED)
+                              .options(*options).order_by(Shipment.id)).all()
 
 
 def checklist(group, shipments=None):
@@ -140,7 +141,7 @@ def recheck(group, actor):
         for shipment in shipments:
             allocation.advance(shipment, actor, f"Shipment group {group.id} is ready to process.")
     elif group.status == READY_TO_PROCESS and failed:
-        reason = f"The {', '.join(failed)} check{'s' if len(failed) > 1 else ''} no longer hold{'' if len(failed) > 1 else 's'}."
+        reason = f"No longer met: {', '.join(failed)}."
         move(group, VALIDATING, reason, actor)
         for shipment in shipments:
             if shipment.status == READY_TO_PROCESS:

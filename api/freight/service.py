@@ -39,10 +39,7 @@ def get_group(client_id, identity, group_id):
 
 def present(group, identity):
     """The group as GET /api/v4/shipment_groups/{id} answers it."""
-    shipments = db.session.scalars(
-        select(Shipment).where(owned_by(Shipment, group.client_id), Shipment.shipment_group_id == group.id,
-                               Shipment.status != CANCELED)
-        .options(joinedload(Shipment.request), selectinload(Shipment.lines)).order_by(Shipment.id)).all()
+    shipments = lifecycle.live_shipments(group, joinedload(Shipment.request), selectinload(Shipment.lines))
     [row] = group_rows(group.client_id, identity, [group])
     offered = [action for action, group_action in SHIPMENT_ACTIONS.items() if group_action in row["allowed_actions"]]
     return {**row, "checklist": lifecycle.checklist(group, shipments),

@@ -9,7 +9,7 @@ from api.inventory.models import InventoryLevel
 from api.orders.models import FulfillmentRequest, Shipment
 from api.orders.service import allocate_all_waiting
 from tests.freight.conftest import add_bol, group_url, history_of, shipment_statuses
-from tests.orders.test_fulfillment_requests import BROOKLYN
+from tests.orders.test_fulfillment_requests import BROOKLYN, TORONTO
 
 ELSEWHERE = {**BROOKLYN, "address_1": "80 Livingston St"}
 # Cancels and allocation move stock through the ledger's locks and upserts.
@@ -221,3 +221,21 @@ def test_a_group_whose_last_shipment_is_canceled_on_its_own_is_canceled(client, 
     assert (group["status"], group["shipments_count"]) == ("canceled", 0)
     assert history_of(client, manager, group_id) == [made_for(first), ("validating", "canceled",
                                                                        "Its last shipment was canceled.")]
+
+
+def test_a_check_failing_again_sends_a_ready_group_and_its_shipments_back(client, manager, place):
+    first = place("FR-1")
+    group_id = first["shipment_group_id"]
+    add_bol(group_id)
+    assert act(client, manager, "put", group_url(group_id, "/approve"))["status"] == "ready_to_process"
+
+    answer = act(client, manager, "post", group_url(group_id, "/to_address"), **TORONTO)
+
+    group = answer["shipment_group"]
+    assert answer["update_shipment_group_address_result"]["is_valid"] is True
+    assert group["status"] == "validating"
+    [customs] = [check for check in group["checklist"] if not check["ok"]]
+    assert (customs["check"], customs["message"], [item["upc"] for item in customs["items"]]) == (
+        "customs", "Customs information is missing for 1 item.", ["TENT"])
+    assert shipment_statuses(group, client, manager) == ["validating"]
+    assert history_of(client, manager, group_id)[-1] == ("ready_to_process", "validating", "No longer met: customs.")
