@@ -6,7 +6,11 @@ from celery import shared_task
 from flask import current_app
 from kombu.exceptions import OperationalError as KombuOperationalError
 
+from api.extensions import db
+from api.notifications.service import queue_email
+from api.notifications.tasks import deliver_email
 from api.shop import admin_api
+from api.shop.service import notification_settings
 from api.shop_orders import fulfillments
 from api.shop_orders.models import WEBHOOK
 from api.shop_orders.order_import import ALREADY_IMPORTED, REFUSED, import_order, imported_ids
@@ -42,7 +46,22 @@ def import_webhook_order(self, client_id, shop_order_id):
     outcome = import_order(client_id, WEBHOOK_ACTOR, order, WEBHOOK)
     if outcome.result == REFUSED:
         log.warning("shop order %s of client %s refused: %s", outcome.name, client_id, outcome.reason)
+        _tell_refused(client_id, outcome)
     return outcome.result
+
+
+def _tell_refused(client_id, outcome):
+    """Mail the client's notification addresses why a new shop order was not imported (once an order
+    and address), since nobody was looking when it arrived."""
+    emails = [queue_email(f"shop-order-refused:{client_id}:{outcome.shop_order_id}:{address}", address,
+                          f"Shopify order {outcome.name} was not imported",
+                          f"{outcome.reason}\n\nOnce that is put right, pull the order on the Pull Order From Shopify page.",
+                          client_id=client_id)
+              for address in notification_settings(client_id)["email_addresses"]]
+    db.session.commit()
+    for email in emails:
+        if email.sent_at is None:
+            deliver_email.delay(email.id)
 
 
 @shared_task(name="shop_orders.push_fulfillment", bind=True, max_retries=None)

@@ -7,7 +7,9 @@ from kombu.exceptions import OperationalError
 from sqlalchemy import func, select
 
 from api.extensions import db
+from api.notifications.models import OutboundEmail
 from api.orders.models import FulfillmentRequest
+from api.shop.models import NotificationSetting
 from api.shop_orders import tasks
 from api.shop_orders.models import ShopOrderImport, ShopWebhookDelivery
 from tests.api.helpers import assert_error
@@ -152,3 +154,17 @@ def test_the_install_subscribes_to_the_shops_new_orders(client, factory, platfor
 
     assert answer.status_code == 200, answer.get_json()
     assert platform.admin.subscriptions == [(SHOP, "ORDERS_CREATE", "http://localhost" + URL)]
+
+
+def test_a_webhook_order_with_an_unknown_sku_is_not_imported_and_the_client_is_told_once(client, shop, acme):
+    db.session.add(NotificationSetting(client_id=acme.id, email_addresses=["ops@acme.test"]))
+    db.session.commit()
+    body = body_of(shop.add_order(SHOP, [("GHOST-9", None, 1)]))
+
+    assert deliver(client, body).status_code == 200
+    assert deliver(client, body).status_code == 200
+
+    assert counts() == (0, 0, 2)
+    [told] = db.session.scalars(select(OutboundEmail).where(OutboundEmail.client_id == acme.id)).all()
+    assert (told.recipient, told.subject) == ("ops@acme.test", f"Shopify order #{json.loads(body)['id']} was not imported")
+    assert "'Item GHOST-9' (SKU GHOST-9)" in told.body
