@@ -26,7 +26,7 @@ def test_admin_creates_a_custom_user_who_signs_in_exports_users_and_logs_out(
     expect(picker.locator("option", has_text=f"{acme.id} - Acme Outdoor")).to_have_count(1)
     screenshot(admin, "client-picker")
     picker.select_option(label=f"Acme Outdoor - {acme.id}")
-    expect(admin).to_have_url(re.compile(rf"/{acme.id}/fulfillment_requests$"))
+    expect(admin).to_have_url(re.compile(rf"/{acme.id}/dashboards/orders$"))
 
     _sidebar(admin).get_by_role("link", name="Users", exact=True).click()
     admin.get_by_role("link", name="Add New User").click()

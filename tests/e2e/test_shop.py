@@ -110,7 +110,7 @@ def test_a_shop_linked_to_another_client_is_explained(factory, shop_api, platfor
     expect(page.get_by_text("contact support", exact=False)).to_be_visible()
     screenshot(page, "already-linked")
     page.get_by_role("link", name="Back to the portal").click()
-    expect(page).to_have_url(re.compile(rf"/{acme.id}/fulfillment_requests$"))
+    expect(page).to_have_url(re.compile(rf"/{acme.id}/dashboards/orders$"))
 
 
 def test_an_expired_install_fails_with_the_reason(factory, shop_api, platform, acme, page, screenshot):
