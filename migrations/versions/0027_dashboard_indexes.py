@@ -2,7 +2,7 @@
 account with a million shipments
 
 Revision ID: 0027_dashboard_indexes
-Revises: 0028_shop_orders
+Revises: 0026_shop_orders
 Create Date: 2026-11-28 01:20:00.000000
 
 """
@@ -13,7 +13,7 @@ from alembic import op
 # revision identifiers, used by Alembic. 0026 is the freight migration's number; this one came after
 # 0028 was in, and follows it so that the chain keeps one head.
 revision = '0027_dashboard_indexes'
-down_revision = '0028_shop_orders'
+down_revision = '0026_shop_orders'
 branch_labels = None
 depends_on = None
 

@@ -1,6 +1,6 @@
 """shop orders: imported shop orders keyed by shop order id, webhook deliveries seen, fulfillments pushed back
 
-Revision ID: 0028_shop_orders
+Revision ID: 0026_shop_orders
 Revises: 0025_shipment_groups
 Create Date: 2026-11-28 02:00:00.000000
 
@@ -10,7 +10,7 @@ from alembic import op
 
 
 # revision identifiers, used by Alembic.
-revision = '0028_shop_orders'
+revision = '0026_shop_orders'
 down_revision = '0025_shipment_groups'
 branch_labels = None
 depends_on = None
