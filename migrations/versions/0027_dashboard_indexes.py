@@ -10,8 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 
-# revision identifiers, used by Alembic. 0026 is the freight migration's number; this one came after
-# 0028 was in, and follows it so that the chain keeps one head.
+# revision identifiers, used by Alembic.
 revision = '0027_dashboard_indexes'
 down_revision = '0026_shop_orders'
 branch_labels = None
