@@ -45,9 +45,25 @@ class ShopOrderPullView(MethodView):
         return service.pull_order(g.identity.username, acting_client_id(), args["order_id"])
 
 
+# The webhook's body is read raw (its signature is over the bytes as sent), so it is documented here rather
+# than loaded by a schema.
+WEBHOOK_HEADERS = (
+    ("X-Shopify-Hmac-Sha256", "Base64 HMAC-SHA256 of the raw body with the app's secret"),
+    ("X-Shopify-Shop-Domain", "The shop that sends it (its myshopify.com domain)"),
+    ("X-Shopify-Webhook-Id", "The delivery's id: a delivery accepted once is refused after (409 webhook_replayed)"),
+    ("X-Shopify-Triggered-At", "When the shop sent it (ISO 8601); older than SHOPIFY_WEBHOOK_MAX_AGE is 400 stale_webhook"),
+)
+
+
 @blp.route("/api/v4/shopify/webhooks/orders_create")
 class OrdersCreateWebhook(MethodView):
     @public
+    @blp.doc(parameters=[{"in": "header", "name": name, "required": True, "schema": {"type": "string"},
+                          "description": description} for name, description in WEBHOOK_HEADERS],
+             requestBody={"required": True, "content": {"application/json": {"schema": {
+                 "type": "object", "required": ["id"],
+                 "properties": {"id": {"type": "integer", "description": "The shop's order id"}},
+                 "description": "The shop's order as its orders/create webhook sends it; only its id is read"}}}})
     @blp.response(200, WebhookAccepted)
     def post(self):
         """Take the shop's orders/create webhook (signed by the shop platform); the order is imported in the background."""

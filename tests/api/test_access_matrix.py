@@ -29,11 +29,15 @@ from api.jobs.models import Job
 from api.jobs.runner import result_mail_key
 from api.notifications.models import OutboundEmail
 from api.reports.models import Report, ReportSchedule
-from api.orders.models import FulfillmentRequest, RequestSet, ReturnLabel, SetItem, Shipment, ShipmentLine
+from api.freight.models import BillOfLading
+from api.orders.models import (
+    READY_TO_PROCESS, VALIDATING, FulfillmentRequest, RequestSet, ReturnLabel, SetItem, Shipment, ShipmentGroup,
+    ShipmentLine,
+)
 from api.products.models import ItemType
 from api.returns.models import Rma
 from api.shipments.models import CUSTOM_LABEL, DOCUMENT, ShipmentDetails, ShipmentFile
-from api.shipping.models import Carrier, ShipProfile
+from api.shipping.models import LTL_CARRIER, Carrier, ShipProfile
 from tests import shop_platform
 from tests.factories import PASSWORD
 from tests.shipments.test_documents import pdf
@@ -148,7 +152,30 @@ EXPECTED = {
     ("POST", "/api/v4/shopify/orders/import"): "create:fulfillment_requests",
     ("POST", "/api/v2/orders/get_from_shopify"): "create:fulfillment_requests",
     ("POST", "/api/v4/shopify/webhooks/orders_create"): "public",
+    ("GET", "/api/v4/dashboards/orders"): "read",
+    ("GET", "/api/v4/dashboards/shipments"): "read",
+    ("GET", "/api/v4/shipment_groups"): "read",
+    ("GET", "/api/v4/shipment_groups/<int:group_id>"): "read",
+    ("GET", "/api/v4/shipment_groups/<int:group_id>/history"): "read",
+    ("PUT", "/api/v4/shipment_groups/<int:group_id>/approve"): "approve:ltl",
+    ("PUT", "/api/v4/shipment_groups/<int:group_id>/cancel"): "update:ltl",
+    ("PUT", "/api/v4/shipment_groups/<int:group_id>/ship_method"): "staff:update:ltl",
+    ("POST", "/api/v4/shipment_groups/<int:group_id>/to_address"): "update:ltl",
+    ("POST", "/api/v4/shipment_groups/<int:group_id>/shipments"): "update:ltl",
+    ("POST", "/api/v4/shipment_groups/<int:group_id>/shipments/<int:shipment_id>/remove"): "update:ltl",
+    ("GET", "/api/v4/shipment_groups/<int:group_id>/comments"): "read",
+    ("POST", "/api/v4/shipment_groups/<int:group_id>/comments"): "update:ltl",
+    ("POST", "/api/v4/shipment_groups/<int:group_id>/events"): "staff:admin:report_shipment_events",
+    ("GET", "/api/v4/shipment_groups/<int:group_id>/bol"): "read",
+    ("POST", "/api/v4/shipment_groups/<int:group_id>/bol"): "update:ltl",
+    ("POST", "/api/v4/shipment_groups/<int:group_id>/bol/generate"): "update:ltl",
 }
+# Changes of a group that leave it unable to take the same change again: each call gets a group of its own.
+FRESH_GROUP_ROUTES = {
+    ("PUT", "/api/v4/shipment_groups/<int:group_id>/approve"), ("PUT", "/api/v4/shipment_groups/<int:group_id>/cancel"),
+    ("POST", "/api/v4/shipment_groups/<int:group_id>/shipments/<int:shipment_id>/remove"),
+}
+GROUPS = "/api/v4/shipment_groups"
 SHOP_ORDER_ROUTES = ("/api/v4/shopify/orders", "/api/v4/shopify/orders/import", "/api/v2/orders/get_from_shopify",
                      "/api/v4/shopify/webhooks/orders_create")
 
@@ -202,7 +229,7 @@ class World:
 
     def __init__(self, factory, access):
         self.factory = factory
-        self.acme = factory.client("Acme")
+        self.acme = factory.client("Acme", version=2)
         self.globex = factory.client("Globex")
         needed = [access] if ":" in access else []
         self.users = {
@@ -326,8 +353,59 @@ class World:
         db.session.commit()
         return report.id
 
-    def path(self, rule):
-        path = re.sub(r"<(?:\w+:)?(\w+)>", lambda match: str(self.path_values[match.group(1)]), rule)
+    def _ltl_profile_id(self):
+        carrier = db.session.scalars(select(Carrier).filter_by(name=LTL_CARRIER)).one()
+        profile = ShipProfile(client_id=self.acme.id, name=f"Freight {uuid.uuid4().hex[:8]}", carrier=carrier)
+        db.session.add(profile)
+        db.session.commit()
+        return profile.id
+
+    def _group(self, status=VALIDATING):
+        """A group of Acme at NJ01, needing approval, with one LTL shipment in ``status`` of a request of its own."""
+        profile_id = self.path_values.get("ltl_profile_id") or self._ltl_profile_id()
+        self.path_values["ltl_profile_id"] = profile_id
+        group = ShipmentGroup(client_id=self.acme.id, warehouse_id="NJ01", desired_ship_date=utcnow().date(),
+                              address_key=uuid.uuid4().hex, status=status, approval_required=True, approved=False,
+                              ship_profile_id=profile_id, ship_method="LTL_STANDARD", to_name="Receiving",
+                              to_address_1="75 Livingston St", to_city="Brooklyn", to_state="NY",
+                              to_postal_code="11201", to_country="US", address_validated=True)
+        db.session.add(group)
+        db.session.commit()
+        request = db.session.get(FulfillmentRequest, self._fulfillment_request_id())
+        request.shipment_group_id = group.id
+        shipment = Shipment(client_id=self.acme.id, request_id=request.id, warehouse_id="NJ01", status=status,
+                            shipment_group_id=group.id, ship_profile_id=profile_id, ship_method="LTL_STANDARD")
+        db.session.add(shipment)
+        db.session.commit()
+        return group.id, shipment.id
+
+    def _freight(self, method, rule):
+        """The groups a freight call acts on: a group with a bill of lading, another group to move a shipment
+        into, a group ready for the warehouse's events; a fresh group for a change that cannot be made twice."""
+        if "group_id" not in self.path_values:
+            self.path_values["group_id"], self.path_values["grouped_shipment_id"] = self._group()
+            db.session.add(BillOfLading(client_id=self.acme.id, shipment_group_id=self.path_values["group_id"],
+                                        bol_number="BOL-TARGET", name="BOL-TARGET.pdf", size=len(PDF), content=PDF,
+                                        created_by_username="target.user"))
+            db.session.commit()
+            self.ready_group_id, _ = self._group(READY_TO_PROCESS)
+        values = dict(self.path_values)
+        if (method, rule) in FRESH_GROUP_ROUTES:
+            values["group_id"], values["shipment_id"] = self._group()
+        elif rule.endswith("/shipments"):
+            _, values["moved_shipment_id"] = self._group()  # its own group, which the move empties
+        elif rule.endswith("/events"):
+            values["group_id"] = self.ready_group_id
+        else:
+            values["shipment_id"] = self.path_values["grouped_shipment_id"]
+        return values
+
+    def path(self, rule, method="GET"):
+        values = self.path_values
+        if rule.startswith(GROUPS + "/"):
+            values = self._freight(method, rule)
+            self.path_values["moved_shipment_id"] = values.get("moved_shipment_id")
+        path = re.sub(r"<(?:\w+:)?(\w+)>", lambda match: str(values[match.group(1)]), rule)
         query = self.QUERIES.get(rule)
         return f"{path}?{query(self)}" if query else path
 
@@ -423,6 +501,19 @@ class World:
             ("POST", "/api/v4/shipments/<int:shipment_id>/events"): {
                 "event_id": "TARGET-EVENT", "status": "exception", "occurred_at": "2026-03-02T10:00:00Z",
                 "reason": "Damaged"},
+            ("PUT", f"{GROUPS}/<int:group_id>/ship_method"): {"ship_profile_id": self.path_values.get("ltl_profile_id"),
+                                                              "ship_method": "LTL_GUARANTEED"},
+            ("POST", f"{GROUPS}/<int:group_id>/to_address"): {
+                "name": "Receiving", "address_1": "75 Livingston St", "city": "Brooklyn", "state": "NY",
+                "postal_code": "11201", "country": "US", "phone": "718 555 0100"},
+            ("POST", f"{GROUPS}/<int:group_id>/shipments"): {"shipmentId": self.path_values.get("moved_shipment_id")},
+            ("POST", f"{GROUPS}/<int:group_id>/shipments/<int:shipment_id>/remove"): {
+                "ship_profile_id": self.path_values["profile_id"], "ship_method": "UPS_GROUND"},
+            ("POST", f"{GROUPS}/<int:group_id>/comments"): {"body": f"Comment {n}"},
+            ("POST", f"{GROUPS}/<int:group_id>/events"): {
+                "event_id": "TARGET-GROUP-EVENT", "status": "processing", "occurred_at": "2026-03-02T10:00:00Z"},
+            ("POST", f"{GROUPS}/<int:group_id>/bol"): {
+                "content": base64.b64encode(PDF).decode(), "name": "bol.pdf", "format": "pdf"},
             ("POST", "/api/v4/shipment_events"): {"events": [{
                 "event_id": "TARGET-BATCH-EVENT", "shipment_id": self.path_values["shipment_id"], "status": "exception",
                 "occurred_at": "2026-03-02T10:00:00Z", "reason": "Damaged"}]},
@@ -457,7 +548,7 @@ class World:
             self._shipment_file(CUSTOM_LABEL)  # each delete takes a label
         if (method, rule) == ("PUT", "/api/v4/fulfillment_requests/<int:request_id>/approve"):
             self.path_values["request_id"] = self._fulfillment_request_id()  # each approval takes its own request
-        path = self.path(rule)
+        path = self.path(rule, method)
         if rule in SHOP_ORDER_ROUTES:
             order_id = self.shop_order_id()
             if rule == "/api/v4/shopify/webhooks/orders_create":  # signed by the shop platform, whoever calls

@@ -83,7 +83,8 @@ def test_valid_requests_cause_no_server_error(api_schema, admin_headers, method,
 WITHOUT_INPUT = {
     ("GET", "/api/v4/me"), ("GET", "/api/v4/settings/ui"), ("POST", "/api/v4/users/export"),
     ("GET", "/api/v4/shopify/connection"), ("GET", "/api/v4/notification_settings"),
-    ("GET", "/api/v4/fulfillment_requests/bulk/columns"),
+    ("GET", "/api/v4/fulfillment_requests/bulk/columns"), ("GET", "/api/v4/dashboards/orders"),
+    ("GET", "/api/v4/dashboards/shipments"),
 }
 
 

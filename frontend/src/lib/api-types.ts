@@ -4266,6 +4266,1040 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v4/shipment_groups/{group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        /** A shipment group with its checklist, shipments and the actions the caller may take now. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    group_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentGroupOut"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipment_groups/{group_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        /** The moves of a group's status, oldest first: from, to, why, who and when. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    group_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupHistory"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipment_groups/{group_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Approve a group for the warehouse: its requests no longer wait for approval (reason ltl); the group and
+         *     its shipments go on to ready_to_process once every check of its checklist holds.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    group_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentGroupOut"];
+                    };
+                };
+                /** @description Not validating, approved already or not needing approval (invalid_status) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipment_groups/{group_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Cancel a group and all its shipments, in validating or ready_to_process: their allocated units go back to
+         *     free stock.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    group_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentGroupOut"];
+                    };
+                };
+                /** @description Not validating or ready_to_process (invalid_status), or a shipment of it begun by the warehouse (shipment_not_cancelable) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipment_groups/{group_id}/ship_method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the LTL ship profile and method of a group and all its shipments (admins only). */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    group_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GroupShipMethod"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentGroupOut"];
+                    };
+                };
+                /** @description Not an admin (forbidden) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not validating or ready_to_process (invalid_status) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not the client's profile, not a method of its carrier, or not an LTL profile (carrier_not_allowed) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipment_groups/{group_id}/to_address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the ship-to address of a group and its shipments' requests.
+         * @description A valid address is stored normalised; an invalid one only with `skip_validation=true`, else nothing changes
+         *     and the result has the error and the candidates.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Store the address as given even when it does not validate (the sender vouches for it) */
+                    skip_validation?: boolean;
+                };
+                header?: never;
+                path: {
+                    group_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ShipToAddress"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupAddressChange"];
+                    };
+                };
+                /** @description Not validating or ready_to_process (invalid_status); another open group travels to that address (invalid_group) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipment_groups/{group_id}/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a shipment into this group from another group of the client (both in validating, not approved,
+         *     from the same warehouse); a source group left empty is cancelled. Answers this group.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    group_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ShipmentMove"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentGroupOut"];
+                    };
+                };
+                /** @description The shipment's group is approved or past validating (invalid_status); this group is approved, past validating, ships from another warehouse or holds the shipment already, or the shipment is in no group (invalid_group) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipment_groups/{group_id}/shipments/{shipment_id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: number;
+                shipment_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a shipment out of a group not yet approved to ship it by parcel (neither LTL nor Custom), billed as
+         *     given (sender by default); it is checked again as a parcel. A group left empty is cancelled.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    group_id: number;
+                    shipment_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ShipmentRemoval"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentGroupOut"];
+                    };
+                };
+                /** @description The group is approved or past validating (invalid_status) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An LTL or Custom profile (carrier_not_allowed), a method its carrier does not offer, third_party billing without account and postal code */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipment_groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List shipment groups, newest first, filtered by status, needing approval or warehouse (at most 500 a page). */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string | null;
+                    status?: "validating" | "ready_to_process" | "processing" | "shipped" | "canceled" | null;
+                    /** @description true: the groups waiting for approval (validating, not approved); false: the others */
+                    needsApproval?: boolean | null;
+                    /** @description A warehouse code */
+                    warehouse?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentGroupList"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipment_groups/{group_id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        /** A shipment group's comments, newest first, with who wrote each and when. */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    cursor?: string | null;
+                };
+                header?: never;
+                path: {
+                    group_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CommentList"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        /** Comment on a shipment group, in any status. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    group_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CommentWrite"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Comment"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipment_groups/{group_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report what the warehouse did with a group's freight (provider staff, or the warehouse's system with a
+         *     staff token): processing, or shipped under one master tracking id (each shipment's tracking number; their
+         *     bound units leave stock). Each live shipment gets the event as its own, the group and they move together or
+         *     not at all. An event sent again changes nothing and is answered as the first time, with
+         *     `Idempotent-Replayed: true`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    group_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GroupEventIn"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentGroupOut"];
+                    };
+                };
+                /** @description A move the group's or a shipment's lifecycle does not allow (invalid_transition), an event older than the group's or a shipment's latest (event_out_of_order), shipping a shipment without allocated stock (not_allocated) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description A field missing or wrong (validation_error); the event ID used before for another group or status (event_id_reused) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipment_groups/{group_id}/bol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        /** Download the group's bill of lading. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    group_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The bill of lading, application/pdf, its name in Content-Disposition */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Another client's group, or no bill of lading yet (not_found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        /**
+         * Upload the group's bill of lading (a PDF, checked by content), replacing the one it has, uploaded or
+         *     generated, while it is validating, ready to process or processing; the group is then checked again.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    group_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BolUpload"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentGroupOut"];
+                    };
+                };
+                /** @description The caller lacks update:ltl (not_authorized) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The group is shipped or cancelled (invalid_status) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Larger than BOL_MAX_BYTES decoded (file_too_large) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No file (validation_error 'Please select a file'), a name not ending in .pdf (validation_error), not base64 or not a PDF by its content (invalid_file) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shipment_groups/{group_id}/bol/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generate the group's straight bill of lading (shipper, consignee, bill-to, a line per shipment, the BOL
+         *     number as a Code 128 barcode, signature blocks), replacing the one it has; the group is then checked
+         *     again.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    group_id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentGroupOut"];
+                    };
+                };
+                /** @description The caller lacks update:ltl (not_authorized) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The group is shipped or cancelled (invalid_status) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/dashboards/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unfilled, due and shipped shipments per warehouse (each in its local day), the order alerts and
+         *     the shipments by status per warehouse.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OrdersDashboard"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/dashboards/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Average zone, weight and days in transit, shipments per zone and per destination state, over the
+         *     shipments shipped in the last 30 days.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShipmentsDashboard"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shopify/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the shop's open, unfulfilled orders, each with the request it was imported as (if it was). */
+        get: {
+            parameters: {
+                query?: {
+                    cursor?: string | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShopOrderList"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shopify/orders/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import the chosen orders (or all) as fulfillment requests through a job; the result comes by e-mail. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ShopOrderImportStart"];
+                };
+            };
+            responses: {
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Job"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/orders/get_from_shopify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import one shop order by its id now; an order imported before answers the request it became. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ShopOrderPull"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShopOrderPullResult"];
+                    };
+                };
+                422: components["responses"]["UNPROCESSABLE_ENTITY"];
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v4/shopify/webhooks/orders_create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take the shop's orders/create webhook (signed by the shop platform); the order is imported in the background. */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Base64 HMAC-SHA256 of the raw body with the app's secret */
+                    "X-Shopify-Hmac-Sha256": string;
+                    /** @description The shop that sends it (its myshopify.com domain) */
+                    "X-Shopify-Shop-Domain": string;
+                    /** @description The delivery's id: a delivery accepted once is refused after (409 webhook_replayed) */
+                    "X-Shopify-Webhook-Id": string;
+                    /** @description When the shop sent it (ISO 8601); older than SHOPIFY_WEBHOOK_MAX_AGE is 400 stale_webhook */
+                    "X-Shopify-Triggered-At": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The shop's order id */
+                        id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookAccepted"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6100,6 +7134,307 @@ export interface components {
         ShipmentEventBatchAnswer: {
             /** @description One entry per event, in order */
             events: components["schemas"]["BatchEventResult"][];
+        };
+        BillOfLadingOut: {
+            name: string;
+            external_id: string | null;
+            format: string;
+            /** @description Made by Generate BOL rather than uploaded */
+            generated: boolean;
+            bol_number: string;
+            /** @description Bytes */
+            size: number;
+            /** Format: date-time */
+            created_at: string;
+            created_by_username: string;
+        };
+        GroupCheck: {
+            /** @enum {string} */
+            check: "address" | "inventory" | "customs" | "bol";
+            ok: boolean;
+            message: string | null;
+            /** @description customs: the items lacking a tariff code, description or origin; else empty */
+            items: components["schemas"]["MissingCustoms"][];
+        };
+        GroupShipment: {
+            id: number;
+            status: string;
+            /** @description The request's id (for links) */
+            fulfillment_request_id: number;
+            /** @description The client's reference of the request */
+            request_reference: string;
+            order_id: string | null;
+            inventory_allocated: boolean;
+            to_name: string | null;
+            /** @description Units it sends */
+            units: number;
+            /** @description move: into another group; remove: out of freight, to a parcel carrier */
+            allowed_actions: ("move" | "remove")[];
+        };
+        ShipmentGroupOut: {
+            id: number;
+            /** @enum {string} */
+            status: "validating" | "ready_to_process" | "processing" | "shipped" | "canceled";
+            approval_required: boolean;
+            approved: boolean;
+            approved_by_username: string | null;
+            /** Format: date-time */
+            approved_at: string | null;
+            /** @description The caller may approve it now: it needs approval, is validating and the caller has approve:ltl */
+            can_approve: boolean;
+            warehouse_id: string;
+            /** Format: date */
+            desired_ship_date: string;
+            ship_profile_id: number | null;
+            ship_method: string | null;
+            /** @description The ship profile's carrier */
+            carrier: string | null;
+            to_address: components["schemas"]["ShipmentAddress"];
+            /** @description Every live shipment has its stock allocated */
+            inventory_allocated: boolean;
+            /** @description Its shipments not cancelled, ascending */
+            shipment_ids: number[];
+            shipments_count: number;
+            bol: (Record<string, never> | null) | components["schemas"]["BillOfLadingOut"];
+            master_tracking_id: string | null;
+            /** Format: date-time */
+            shipped_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description What the caller may do to it now, of: approve, cancel, edit_address, edit_method, move_shipments, remove_shipments, upload_bol, generate_bol, comment */
+            allowed_actions: ("approve" | "cancel" | "edit_address" | "edit_method" | "move_shipments" | "remove_shipments" | "upload_bol" | "generate_bol" | "comment")[];
+            /** @description address, inventory, customs (abroad and the territories), bol */
+            checklist: components["schemas"]["GroupCheck"][];
+            shipments: components["schemas"]["GroupShipment"][];
+        };
+        GroupStatusChange: {
+            from_status: string | null;
+            to_status: string;
+            reason: string;
+            actor: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        GroupHistory: {
+            history: components["schemas"]["GroupStatusChange"][];
+        };
+        GroupShipMethod: {
+            /** @description One of the client's ship profiles */
+            ship_profile_id: number;
+            ship_method: string;
+        };
+        GroupAddressChange: {
+            shipment_group: components["schemas"]["ShipmentGroupOut"];
+            update_shipment_group_address_result: components["schemas"]["AddressValidation"];
+        };
+        ShipmentMove: {
+            /** @description The shipment to move into this group, from another group of the client in validating */
+            shipmentId: number;
+        };
+        ShipmentRemoval: {
+            /** @description One of the client's ship profiles, neither LTL nor Custom (422 carrier_not_allowed) */
+            ship_profile_id: number;
+            ship_method: string;
+            /**
+             * @default sender
+             * @enum {string}
+             */
+            billing_type: "sender" | "recipient" | "collect" | "third_party";
+            /**
+             * @description third_party: required
+             * @default null
+             */
+            billing_account: string | null;
+            /**
+             * @description third_party: required
+             * @default null
+             */
+            billing_postal_code: string | null;
+        };
+        ShipmentGroupRow: {
+            id: number;
+            /** @enum {string} */
+            status: "validating" | "ready_to_process" | "processing" | "shipped" | "canceled";
+            approval_required: boolean;
+            approved: boolean;
+            approved_by_username: string | null;
+            /** Format: date-time */
+            approved_at: string | null;
+            /** @description The caller may approve it now: it needs approval, is validating and the caller has approve:ltl */
+            can_approve: boolean;
+            warehouse_id: string;
+            /** Format: date */
+            desired_ship_date: string;
+            ship_profile_id: number | null;
+            ship_method: string | null;
+            /** @description The ship profile's carrier */
+            carrier: string | null;
+            to_address: components["schemas"]["ShipmentAddress"];
+            /** @description Every live shipment has its stock allocated */
+            inventory_allocated: boolean;
+            /** @description Its shipments not cancelled, ascending */
+            shipment_ids: number[];
+            shipments_count: number;
+            bol: (Record<string, never> | null) | components["schemas"]["BillOfLadingOut"];
+            master_tracking_id: string | null;
+            /** Format: date-time */
+            shipped_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description What the caller may do to it now, of: approve, cancel, edit_address, edit_method, move_shipments, remove_shipments, upload_bol, generate_bol, comment */
+            allowed_actions: ("approve" | "cancel" | "edit_address" | "edit_method" | "move_shipments" | "remove_shipments" | "upload_bol" | "generate_bol" | "comment")[];
+        };
+        ShipmentGroupList: {
+            /** @description Newest first */
+            shipment_groups: components["schemas"]["ShipmentGroupRow"][];
+            cursor: string | null;
+        };
+        GroupEventIn: {
+            /** @description The warehouse's own id of the event: sent again, it changes nothing and is answered as the first time. Each shipment's event is recorded as {event_id}:{shipment id} */
+            event_id: string;
+            /**
+             * @description processing: the freight is being loaded; shipped: it left under one master tracking id
+             * @enum {string}
+             */
+            status: "processing" | "shipped";
+            /**
+             * Format: date-time
+             * @description When it happened (UTC when no offset is given); an event older than the group's or a shipment's latest is refused
+             */
+            occurred_at: string;
+            /**
+             * @description shipped: required, the freight's PRO number, each shipment's tracking number
+             * @default null
+             */
+            master_tracking_id: string | null;
+            /**
+             * @description shipped: required, the carrier that took the freight
+             * @default null
+             */
+            carrier: string | null;
+            /**
+             * Format: url
+             * @description shipped
+             * @default null
+             */
+            tracking_url: string | null;
+        };
+        BolUpload: {
+            /**
+             * @description The PDF, base64 (line breaks allowed). Missing or empty: 422 'Please select a file'. It must be a PDF that opens with at least one page, whatever its name says (422 invalid_file 'The file is not a PDF.'), at most BOL_MAX_BYTES decoded, 10 MB unless configured (413 file_too_large)
+             * @default null
+             */
+            content: string | null;
+            /** @description The file's name, ending in .pdf, for downloads (folders a browser puts before it dropped) */
+            name: string;
+            /**
+             * @description pdf, the only format a bill of lading is taken in
+             * @default pdf
+             * @enum {string}
+             */
+            format: "pdf";
+            /**
+             * @description The client's own number of the bill of lading
+             * @default null
+             */
+            external_id: string | null;
+        };
+        WarehouseSummary: {
+            /** @description The warehouse's code */
+            warehouse: string;
+            /** @description Shipments not shipped nor cancelled (All Unfilled Shipments) */
+            pending: number;
+            /** @description Of those, the ones whose desired ship date is the warehouse's today or earlier (Unfulfilled Shipments - Ship Today) */
+            will_ship_today: number;
+            /** @description Shipments that shipped on the warehouse's today, in its time zone */
+            shipped_today: number;
+        };
+        OrderAlerts: {
+            /** @description Requests whose address did not validate with a shipment in validating; counted up to 1,000, and 1001 for more */
+            invalid_address: number;
+            /** @description Requests flagged as fraud that wait for approval; counted up to 1,000, and 1001 for more */
+            fraud_approval_required: number;
+            /** @description LTL groups that wait for approval; counted up to 1,000, and 1001 for more */
+            groups_require_approval: number;
+            /** @description Requests abroad with an item lacking its customs value; counted up to 1,000, and 1001 for more */
+            missing_customs_info: number;
+            /** @description Requests with an open shipment whose stock is not allocated; counted up to 1,000, and 1001 for more */
+            shipments_missing_inventory: number;
+        };
+        StatusCount: {
+            warehouse: string;
+            status: string;
+            /** @description Shipments made in the last 30 days, and older ones still open, in this status now */
+            count: number;
+        };
+        OrdersDashboard: {
+            orders_per_warehouse_summary: components["schemas"]["WarehouseSummary"][];
+            order_alerts: components["schemas"]["OrderAlerts"];
+            orders_status_per_warehouse: components["schemas"]["StatusCount"][];
+        };
+        ZoneCount: {
+            /** @description 1 to 8, the carriers' distance bands */
+            zone: number;
+            /** @description Shipments to US destinations in this zone */
+            shipments: number;
+        };
+        AggregateStatistics: {
+            /** @description The mean zone of the shipments to US destinations; null when none */
+            average_zones: number | null;
+            zones: components["schemas"]["ZoneCount"][];
+            /** @description The mean weight in pounds of the shipments the warehouse weighed; null when none */
+            average_weight: number | null;
+            /** @description The mean days from shipped to delivered of the delivered shipments; null when none */
+            average_transit_time: number | null;
+        };
+        StateCount: {
+            /** @description The USPS code of the destination's state */
+            state: string;
+            /** @description Shipments to the state */
+            shipments: number;
+        };
+        ShipmentsDashboard: {
+            shipments_aggregate_statistics: components["schemas"]["AggregateStatistics"];
+            shipments_by_destination_state: components["schemas"]["StateCount"][];
+        };
+        ShopOrder: {
+            shop_order_id: string;
+            name: string | null;
+            created_at: string | null;
+            ship_to: string;
+            /** @description Units ordered */
+            lines: number;
+            /** @enum {string|null} */
+            risk_recommendation: "accept" | "investigate" | "cancel" | "none" | null;
+            /** @description The request it was imported as */
+            fulfillment_request_id: number | null;
+        };
+        ShopOrderList: {
+            orders: components["schemas"]["ShopOrder"][];
+            cursor: string | null;
+        };
+        ShopOrderImportStart: {
+            shop_order_ids: string[];
+            /**
+             * @description Import every open, unfulfilled order
+             * @default false
+             */
+            all: boolean;
+        };
+        ShopOrderPull: {
+            order_id: string;
+        };
+        ShopOrderPullResult: {
+            shop_order_id: string;
+            order_name: string | null;
+            /** @enum {string} */
+            result: "imported" | "already_imported";
+            fulfillment_request_id: number | null;
+            reason: string | null;
+        };
+        WebhookAccepted: {
+            accepted: boolean;
+            shop_order_id: string;
         };
     };
     responses: {
