@@ -170,26 +170,39 @@ def _settle_changed(client_id, group_ids, actor):
         settle(group, actor, "Its last shipment was canceled.")
 
 
-def allowed_actions(group, identity):
-    """The actions of ACTIONS ``identity`` may take on ``group`` now, in their order there."""
-    return [action for action in ACTIONS if _blocking_rule(group, identity, action) is None]
+def allowed_actions(group, identity, permitted=None):
+    """The actions of ACTIONS ``identity`` may take on ``group`` now, in their order there; ``permitted``
+    (``permitted_actions(identity)``) saves a page of groups asking the identity again for each."""
+    if permitted is None:
+        permitted = permitted_actions(identity)
+    return [action for action in permitted if _group_rule(group, action) is None]
+
+
+def permitted_actions(identity):
+    """The actions ``identity``'s grants and role allow on a group in some status."""
+    return [action for action in ACTIONS if _identity_rule(identity, action) is None]
 
 
 def require_action(group, identity, action):
     """Refuse ``action`` on ``group`` unless ``identity`` may take it now: 403 forbidden when the grant (or
     for the carrier method the admin role) is missing, 409 invalid_status naming the status, or that the
     group is approved already."""
-    rule = _blocking_rule(group, identity, action)
+    rule = _identity_rule(identity, action) or _group_rule(group, action)
     if rule is not None:
         raise _refusal(rule, group, action)
 
 
-def _blocking_rule(group, identity, action):
-    grant, statuses, _ = ACTIONS[action]
+def _identity_rule(identity, action):
+    grant, _, _ = ACTIONS[action]
     if not identity.can(grant):
         return "grant"
     if action in ADMINS_ONLY and not identity.is_admin:
         return "admin"
+    return None
+
+
+def _group_rule(group, action):
+    _, statuses, _ = ACTIONS[action]
     if group.status not in statuses:
         return "status"
     if action in BEFORE_APPROVAL and (group.approved or (action == "approve" and not group.approval_required)):

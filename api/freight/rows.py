@@ -2,6 +2,7 @@
 of queries: their live shipments, bills of lading and carriers each read once for all of them."""
 from sqlalchemy import select
 
+from api.common.queries import among
 from api.common.tenancy import owned_by
 from api.extensions import db
 from api.freight import lifecycle
@@ -26,10 +27,11 @@ def group_rows(client_id, identity, groups):
     live = _live_shipments(client_id, ids)
     bols = _bills_of_lading(client_id, ids)
     carriers = _carriers(client_id, {group.ship_profile_id for group in groups if group.ship_profile_id})
+    permitted = lifecycle.permitted_actions(identity)
     rows = []
     for group in groups:
         shipments = live.get(group.id, [])
-        actions = lifecycle.allowed_actions(group, identity)
+        actions = lifecycle.allowed_actions(group, identity, permitted)
         rows.append({
             **{name: getattr(group, name) for name in OWN_COLUMNS},
             "can_approve": "approve" in actions,
@@ -51,7 +53,7 @@ def _live_shipments(client_id, group_ids):
     live = {}
     rows = db.session.execute(
         select(Shipment.shipment_group_id, Shipment.id, Shipment.inventory_allocated)
-        .where(owned_by(Shipment, client_id), Shipment.shipment_group_id.in_(group_ids), Shipment.status != CANCELED)
+        .where(owned_by(Shipment, client_id), among(Shipment.shipment_group_id, group_ids), Shipment.status != CANCELED)
         .order_by(Shipment.id))
     for group_id, shipment_id, allocated in rows:
         live.setdefault(group_id, []).append((shipment_id, allocated))
@@ -63,7 +65,7 @@ def _bills_of_lading(client_id, group_ids):
         return {}
     rows = db.session.execute(
         select(BillOfLading.shipment_group_id, *(getattr(BillOfLading, name) for name in BOL_COLUMNS))
-        .where(owned_by(BillOfLading, client_id), BillOfLading.shipment_group_id.in_(group_ids)))
+        .where(owned_by(BillOfLading, client_id), among(BillOfLading.shipment_group_id, group_ids)))
     return {group_id: dict(zip(BOL_COLUMNS, values)) for group_id, *values in rows}
 
 
@@ -72,4 +74,4 @@ def _carriers(client_id, profile_ids):
     if not profile_ids:
         return {}
     return dict(db.session.execute(select(ShipProfile.id, Carrier.name).join(Carrier, Carrier.id == ShipProfile.carrier_id)
-                                   .where(owned_by(ShipProfile, client_id), ShipProfile.id.in_(profile_ids))).all())
+                                   .where(owned_by(ShipProfile, client_id), among(ShipProfile.id, profile_ids))).all())

@@ -22,6 +22,8 @@ AREAS = (
     "src/app/routes/RequestRoute.tsx",
     "src/app/routes/ApiReferenceRoute.tsx",
     "src/app/routes/ShipmentsRoutes.tsx",
+    "src/app/routes/FreightRoutes.tsx",
+    "src/app/routes/DashboardsRoutes.tsx",
     "src/features/asns/components/AsnList.tsx",
     "src/features/uploads/components/InboundUpload.tsx",
     "src/features/uploads/components/RmaUpload.tsx",
