@@ -1,4 +1,5 @@
 import type { Carrier, ShipProfile } from '../../lib/models';
+import { profileMethods } from '../../lib/reference-data/ship-methods';
 import type { GroupAction, ShipmentGroupRow } from './types';
 
 /**
@@ -73,16 +74,9 @@ export function parcelProfiles(profiles: readonly ShipProfile[]): ShipProfile[] 
   return profiles.filter((profile) => !FREIGHT_ONLY_CARRIERS.includes(profile.carrier_account.carrier_name));
 }
 
-/** The ship methods a profile offers: those of its carrier. */
-export function methodsOf(profileId: string, profiles: readonly ShipProfile[], carriers: readonly Carrier[]) {
-  const profile = profiles.find((candidate) => String(candidate.id) === profileId);
-  if (!profile) return [];
-  return carriers.find((carrier) => carrier.name === profile.carrier_account.carrier_name)?.ship_methods ?? [];
-}
-
 /** The methods of a parcel profile's carrier, without the LTL and Custom methods. */
 export function parcelMethods(profileId: string, profiles: readonly ShipProfile[], carriers: readonly Carrier[]) {
-  return methodsOf(profileId, parcelProfiles(profiles), carriers).filter((method) => !FREIGHT_ONLY_CARRIERS.includes(method.code));
+  return profileMethods(profileId, parcelProfiles(profiles), carriers).filter((method) => !FREIGHT_ONLY_CARRIERS.includes(method.code));
 }
 
 export const BILLING_TYPES = ['sender', 'recipient', 'collect', 'third_party'] as const;

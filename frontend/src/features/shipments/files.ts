@@ -12,14 +12,3 @@ export function fileFormat(fileName: string, formats: readonly string[]): string
 export function acceptOf(formats: readonly string[]): string {
   return formats.map((format) => `.${format}`).join(',');
 }
-
-/** A file's content as base64, as the API takes uploads in JSON. */
-export async function base64Of(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  const chunk = 0x8000;
-  for (let start = 0; start < bytes.length; start += chunk) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + chunk));
-  }
-  return btoa(binary);
-}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ediFormValues, ediPayload } from './edi';
-import { acceptOf, base64Of, fileFormat } from './files';
+import { base64Of } from '../../lib/file-content';
+import { acceptOf, fileFormat } from './files';
 import { statusSteps } from './status';
 
 describe('statusSteps', () => {

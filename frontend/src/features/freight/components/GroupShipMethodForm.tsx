@@ -5,7 +5,7 @@ import { FormField } from '../../../components/FormField';
 import type { Carrier, ShipProfile } from '../../../lib/models';
 import { useForm } from '../../../lib/use-form';
 import { updateGroupShipMethod } from '../api/update-group-ship-method';
-import { methodsOf } from '../group-rules';
+import { profileMethods } from '../../../lib/reference-data/ship-methods';
 import type { ShipmentGroup } from '../types';
 import { useRefreshGroup } from '../use-refresh-group';
 
@@ -28,7 +28,7 @@ export function GroupShipMethodForm({ clientId, group, profiles, carriers }: Gro
     await refresh(group.id, changed);
     show('success', 'Ship method changed');
   });
-  const methods = methodsOf(form.values.profile, profiles, carriers);
+  const methods = profileMethods(form.values.profile, profiles, carriers);
 
   return (
     <Panel title="Change Carrier Method">

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, Col, Form, Row } from 'react-bootstrap';
 import { FormField } from '../../../components/FormField';
 import { useForm } from '../../../lib/use-form';
-import { acceptOf, base64Of, fileFormat } from '../files';
+import { base64Of } from '../../../lib/file-content';
+import { acceptOf, fileFormat } from '../files';
 
 /** A file as the API takes it in JSON: its content in base64, its name and format, and copies for a document. */
 export interface FileUpload {

@@ -5,7 +5,7 @@ import { FormField } from '../../../components/FormField';
 import type { Carrier, ShipProfile } from '../../../lib/models';
 import { useForm } from '../../../lib/use-form';
 import { updateShipment } from '../api/update-shipment';
-import { profileMethods } from '../ship-methods';
+import { profileMethods } from '../../../lib/reference-data/ship-methods';
 import type { Shipment } from '../types';
 import { useRefreshShipment } from '../use-refresh-shipment';
 

@@ -1,6 +1,4 @@
-import { ListGroup } from 'react-bootstrap';
-import { Link } from 'react-router';
-import { Panel } from '../../../components/Facts';
+import { ChecklistPanel } from '../../../components/ChecklistPanel';
 import type { ChecklistEntry, CheckName } from '../types';
 
 const CHECK_TITLES: Record<CheckName, string> = {
@@ -11,39 +9,7 @@ const CHECK_TITLES: Record<CheckName, string> = {
   approval: 'Approved',
 };
 
-const CUSTOMS_FIELDS: Record<string, string> = {
-  tariff_code: 'tariff code',
-  customs_description: 'customs description',
-  customs_origin: 'country of origin',
-};
-
-/** What the shipment needs before the warehouse takes it (spec part 3, §5), each item lacking customs information linked to its edit page. */
+/** What the shipment needs before the warehouse takes it (spec part 3, §5). */
 export function ValidationChecklist({ clientId, checklist }: { clientId: string; checklist: ChecklistEntry[] }) {
-  return (
-    <Panel title="Validation">
-      <ListGroup as="ul" variant="flush" aria-label="Validation checklist">
-        {checklist.map((entry) => (
-          <ListGroup.Item as="li" key={entry.check} className="px-0" data-testid={`check-${entry.check}`}>
-            <span aria-hidden="true" className={entry.ok ? 'text-success' : 'text-danger'}>
-              {entry.ok ? '✓' : '✗'}
-            </span>{' '}
-            {CHECK_TITLES[entry.check] ?? entry.check}: <span className="fw-semibold">{entry.ok ? 'OK' : 'Missing'}</span>
-            {entry.message && <div className={entry.ok ? 'small' : 'small text-danger'}>{entry.message}</div>}
-            {entry.items.length > 0 && (
-              <ul className="small mb-0">
-                {entry.items.map((item) => (
-                  <li key={item.upc}>
-                    <Link to={`/${clientId}/item_types/${encodeURIComponent(item.upc)}/edit`}>
-                      {item.upc} {item.name}
-                    </Link>{' '}
-                    lacks {item.missing.map((field) => CUSTOMS_FIELDS[field] ?? field).join(', ')}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </ListGroup.Item>
-        ))}
-      </ListGroup>
-    </Panel>
-  );
+  return <ChecklistPanel clientId={clientId} checklist={checklist} titles={CHECK_TITLES} />;
 }

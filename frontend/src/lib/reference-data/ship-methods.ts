@@ -1,4 +1,4 @@
-import type { Carrier, ShipProfile } from '../../lib/models';
+import type { Carrier, ShipProfile } from '../models';
 
 /** The ship methods a profile offers: those of its carrier. */
 export function profileMethods(profileId: string, profiles: readonly ShipProfile[], carriers: readonly Carrier[]) {
