@@ -46,7 +46,7 @@ def _catalogue(client_id):
     db.session.flush()
 
 
-def _request(client_id, reference, address, items, **fields):
+def demo_request(client_id, reference, address, items, **fields):
     defaults = {
         "order_id": f"#{1000 + int(reference.rsplit('-', 1)[1])}", "warehouse_id": "optimal", "fill_type": "partial",
         "ship_together": False, "ship_profile_id": None, "ship_method": None, "shipment_type": "default_shipment_type",
@@ -62,7 +62,7 @@ def _request(client_id, reference, address, items, **fields):
                                                "to_address": address, "sets": sets})
 
 
-def _carried_by(client_id, carrier, method):
+def carried_by(client_id, carrier, method):
     """The fields of a request shipped by ``method`` on the client's ship profile of ``carrier``; none
     (the warehouse chooses) when the client has no such profile."""
     profile_id = db.session.scalars(select(ShipProfile.id).join(Carrier).where(
@@ -77,30 +77,30 @@ def seed_demo_requests(client_id):
     if db.session.scalars(select(ItemType.id).filter_by(client_id=client_id)).first() is None:
         _catalogue(client_id)
     tent, stove, lantern, kit = "850001000017", "850001000024", "850001000031", "850001000048"
-    _request(client_id, "DEMO-1", BROOKLYN, [(tent, 1, None), (stove, 2, None)],
-             **_carried_by(client_id, "UPS", "UPS_GROUND"))
-    _request(client_id, "DEMO-2", LOS_ANGELES, [(kit, 1, None)], fill_type="complete",
-             **_carried_by(client_id, "FedEx", "FEDEX_2_DAY"))
-    _request(client_id, "DEMO-3", BROOKLYN, [(lantern, 8, None)], fill_type="complete", warehouse_id="NJ01")
-    _request(client_id, "DEMO-4", {**BROOKLYN, "city": "Springfield"}, [(tent, 1, None)])
-    _request(client_id, "DEMO-5", TORONTO, [(tent, 1, "189.00")], incoterm="DDP",
-             **_carried_by(client_id, "UPS", "UPS_2ND_DAY_AIR"))
-    _request(client_id, "DEMO-6", LOS_ANGELES, [(tent, 2, None)],
-             **_carried_by(client_id, "USPS", "USPS_PRIORITY_MAIL"))
-    fraud = _request(client_id, "DEMO-7", BROOKLYN, [(stove, 1, None)])
+    demo_request(client_id, "DEMO-1", BROOKLYN, [(tent, 1, None), (stove, 2, None)],
+             **carried_by(client_id, "UPS", "UPS_GROUND"))
+    demo_request(client_id, "DEMO-2", LOS_ANGELES, [(kit, 1, None)], fill_type="complete",
+             **carried_by(client_id, "FedEx", "FEDEX_2_DAY"))
+    demo_request(client_id, "DEMO-3", BROOKLYN, [(lantern, 8, None)], fill_type="complete", warehouse_id="NJ01")
+    demo_request(client_id, "DEMO-4", {**BROOKLYN, "city": "Springfield"}, [(tent, 1, None)])
+    demo_request(client_id, "DEMO-5", TORONTO, [(tent, 1, "189.00")], incoterm="DDP",
+             **carried_by(client_id, "UPS", "UPS_2ND_DAY_AIR"))
+    demo_request(client_id, "DEMO-6", LOS_ANGELES, [(tent, 2, None)],
+             **carried_by(client_id, "USPS", "USPS_PRIORITY_MAIL"))
+    fraud = demo_request(client_id, "DEMO-7", BROOKLYN, [(stove, 1, None)])
     # Risk analyses come with orders imported from the shop; the demo shows one that needs a look.
     fraud.fraud, fraud.requires_approval, fraud.requires_approval_reason = True, True, "fraud"
     fraud.shopify_risk_recommendation, fraud.shopify_risk_score = "investigate", 0.72
     for shipment in fraud.shipments:
         lifecycle.move(shipment, VALIDATING, reason="Held until someone approves it", actor=DEMO_ACTOR)
-    untaxed = _request(client_id, "DEMO-8", TORONTO, [(lantern, 1, "24.50")])
+    untaxed = demo_request(client_id, "DEMO-8", TORONTO, [(lantern, 1, "24.50")])
     # Requests from the shop can arrive without customs values; the demo shows one.
     untaxed.sets[0].items[0].customs_value = None
     for shipment in untaxed.shipments:
         lifecycle.move(shipment, VALIDATING, reason="Held until its customs values are entered", actor=DEMO_ACTOR)
     # Shipments the warehouse's events of the demo take on: waiting for a label, shipped, delivered, a problem.
     for n, address in zip(range(9, 13), (BROOKLYN, LOS_ANGELES, {**BROOKLYN, "name": "Riley Chen"}, LOS_ANGELES)):
-        _request(client_id, f"DEMO-{n}", address, [(tent, 1, None)], **_carried_by(client_id, "UPS", "UPS_GROUND"))
+        demo_request(client_id, f"DEMO-{n}", address, [(tent, 1, None)], **carried_by(client_id, "UPS", "UPS_GROUND"))
     # A kill fill cancels a request it cannot send whole at once: the demo shows a cancelled shipment.
-    _request(client_id, "DEMO-13", BROOKLYN, [(lantern, 20, None)], fill_type="kill", warehouse_id="NJ01")
+    demo_request(client_id, "DEMO-13", BROOKLYN, [(lantern, 20, None)], fill_type="kill", warehouse_id="NJ01")
     db.session.commit()

@@ -17,7 +17,7 @@ from api.common.tenancy import owned_by
 from api.common.timeutil import utcnow
 from api.extensions import db
 from api.inventory.ledger import Move, apply_moves
-from api.orders.demo import DEMO_ACTOR, _carried_by, _request
+from api.orders.demo import DEMO_ACTOR, carried_by, demo_request
 from api.orders.models import FulfillmentRequest
 from api.products.models import ItemType
 from api.shipments.demo import DEMO_WAREHOUSE, UPS_TRACKING
@@ -88,8 +88,8 @@ def _place_month(client_id, rng, now):
     """Place each day's requests, oldest day first, dated that day: [(request, days ago)]."""
     places = destinations()
     weights = [count for *_, count in places]
-    shipping = [_carried_by(client_id, "UPS", "UPS_GROUND"), _carried_by(client_id, "USPS", "USPS_PRIORITY_MAIL"),
-                _carried_by(client_id, "FedEx", "FEDEX_2_DAY")]
+    shipping = [carried_by(client_id, "UPS", "UPS_GROUND"), carried_by(client_id, "USPS", "USPS_PRIORITY_MAIL"),
+                carried_by(client_id, "FedEx", "FEDEX_2_DAY")]
     placed, n = [], 0
     for days_ago in range(DAYS, -1, -1):
         for _ in range(rng.randint(*REQUESTS_PER_DAY)):
@@ -100,7 +100,7 @@ def _place_month(client_id, rng, now):
             if made_at > now:
                 made_at = now - timedelta(minutes=5 * n % 60 + 1)
             lines = [(upc, rng.choice((1, 1, 1, 2)), None) for upc, _ in rng.sample(PARCEL_ITEMS, rng.randint(1, 2))]
-            request = _request(client_id, f"{PREFIX}{n}", _address(rng, place, n), lines, order_id=f"#{5000 + n}",
+            request = demo_request(client_id, f"{PREFIX}{n}", _address(rng, place, n), lines, order_id=f"#{5000 + n}",
                                **rng.choice(shipping))
             # Placed today by the rules (a ship date in the past is refused), then dated the day it came in.
             request.created_at, request.desired_ship_date = made_at, made_at.date()
