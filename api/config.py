@@ -113,6 +113,7 @@ class Config:
         self.SHOPIFY_API_TIMEOUT_SECONDS = float(env.get("SHOPIFY_API_TIMEOUT_SECONDS", 15))
         # A webhook triggered longer ago than this is refused as stale (the shop retries for about 4 hours).
         self.SHOPIFY_WEBHOOK_MAX_AGE = int(env.get("SHOPIFY_WEBHOOK_MAX_AGE", 24 * 3600))
+        self.SHOP_SWEEP_SECONDS = float(env.get("SHOP_SWEEP_SECONDS", 900))
         # How often a pending fulfillment is pushed again while the shop is down, and how often at most.
         self.SHOPIFY_FULFILLMENT_RETRY_SECONDS = float(env.get("SHOPIFY_FULFILLMENT_RETRY_SECONDS", 30))
         self.SHOPIFY_FULFILLMENT_MAX_RETRIES = int(env.get("SHOPIFY_FULFILLMENT_MAX_RETRIES", 12))

@@ -1,6 +1,6 @@
 """The schedule sources the scheduler ticks: report schedules, the sweep of jobs and mails nobody
-handles, the sweep of uploads abandoned before their job started, and the allocation of waiting
-shipments."""
+handles, the sweep of uploads abandoned before their job started, the allocation of waiting
+shipments, and the shop's pending fulfillments and old webhook deliveries."""
 import logging
 from datetime import timedelta
 
@@ -12,6 +12,8 @@ from api.imports.service import drop_abandoned_uploads
 from api.jobs.service import send_stranded_jobs
 from api.notifications.tasks import send_stranded_mail
 from api.orders.tasks import allocate_waiting_shipments
+from api.shop_orders.tasks import push_pending_fulfillments
+from api.shop_orders.webhooks import forget_old_deliveries
 from scheduler.loop import ScheduleSource, schedule_source
 
 log = logging.getLogger("scheduler")
@@ -94,7 +96,25 @@ class WaitingShipmentsSweep(_Sweep):
             log.warning("could not send the allocation sweep: %s", error)
 
 
+class ShopSweep(_Sweep):
+    """Every SHOP_SWEEP_SECONDS, has a worker push again the shop fulfillments still pending (a message the
+    broker lost, retries that ran out while the shop was down), and forgets webhook deliveries too old to be
+    replayed."""
+
+    every_setting = "SHOP_SWEEP_SECONDS"
+
+    def sweep(self, now):
+        forgotten = forget_old_deliveries(now)
+        if forgotten:
+            log.info("forgot %d webhook deliveries too old to come again", forgotten)
+        try:
+            push_pending_fulfillments.delay()
+        except KombuOperationalError as error:  # the broker is down: the next sweep sends it
+            log.warning("could not send the shop fulfillments sweep: %s", error)
+
+
 schedule_source(ReportSchedules())
 schedule_source(JobsSweep())
 schedule_source(AbandonedUploadsSweep())
 schedule_source(WaitingShipmentsSweep())
+schedule_source(ShopSweep())

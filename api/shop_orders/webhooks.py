@@ -3,6 +3,7 @@ seen before) and answered at once; the order is imported by the worker, which re
 assessment) from the shop's Admin API."""
 import json
 import logging
+from datetime import timedelta
 
 from flask import current_app
 from kombu.exceptions import OperationalError as KombuOperationalError
@@ -72,3 +73,13 @@ def _order_id(body):
     if isinstance(order_id, bool) or not isinstance(order_id, (int, str)) or not str(order_id).isdigit():
         raise InvalidInput("The webhook's order has no valid id.", code="invalid_webhook")
     return str(order_id)
+
+
+def forget_old_deliveries(now):
+    """Delete the deliveries accepted more than twice SHOPIFY_WEBHOOK_MAX_AGE ago: such a delivery sent again
+    is refused as stale by its own X-Shopify-Triggered-At, so its id no longer needs keeping (twice, for the
+    shop's clock running behind ours). Answers how many went."""
+    cutoff = now - timedelta(seconds=2 * current_app.config["SHOPIFY_WEBHOOK_MAX_AGE"])
+    forgotten = db.session.execute(delete(ShopWebhookDelivery).where(ShopWebhookDelivery.received_at < cutoff)).rowcount
+    db.session.commit()
+    return forgotten

@@ -1,17 +1,21 @@
 """The shop's orders/create webhook: signed, fresh and not replayed, answered at once, imported once."""
 import json
+from datetime import timedelta
 from urllib.parse import urlencode
 
 import pytest
 from kombu.exceptions import OperationalError
 from sqlalchemy import func, select
 
+from api.common.timeutil import utcnow
 from api.extensions import db
 from api.notifications.models import OutboundEmail
 from api.orders.models import FulfillmentRequest
 from api.shop.models import NotificationSetting
 from api.shop_orders import tasks
 from api.shop_orders.models import ShopOrderImport, ShopWebhookDelivery
+from api.shop_orders.webhooks import forget_old_deliveries
+from scheduler import sources
 from tests.api.helpers import assert_error
 from tests.shop_platform import API_SECRET, authorize_state, link_shop, webhook_headers
 
@@ -105,6 +109,34 @@ def test_two_deliveries_of_one_order_import_it_once(client, shop):
     assert deliver(client, body).status_code == 200
 
     assert counts() == (1, 1, 2)
+
+
+def test_deliveries_too_old_to_come_again_are_forgotten_and_newer_ones_kept(app, client, shop):
+    for _ in range(2):
+        assert deliver(client, body_of(shop.add_order(SHOP, [("TENT-1", 777, 1)]))).status_code == 200
+    old, new = db.session.scalars(select(ShopWebhookDelivery).order_by(ShopWebhookDelivery.id)).all()
+    max_age = timedelta(seconds=app.config["SHOPIFY_WEBHOOK_MAX_AGE"])
+    old.received_at = utcnow() - 2 * max_age - timedelta(minutes=1)
+    new.received_at = utcnow() - 2 * max_age + timedelta(minutes=1)
+    db.session.commit()
+    new_id = new.webhook_id
+
+    assert forget_old_deliveries(utcnow()) == 1
+
+    assert db.session.scalars(select(ShopWebhookDelivery.webhook_id)).all() == [new_id]
+
+
+def test_the_schedulers_shop_sweep_forgets_old_deliveries_and_pushes_pending_fulfillments(app, monkeypatch):
+    calls = []
+    monkeypatch.setattr(sources, "forget_old_deliveries", lambda now: calls.append(("forget", now)) or 0)
+    monkeypatch.setattr(sources.push_pending_fulfillments, "delay", lambda: calls.append(("push",)))
+    sweep = sources.ShopSweep()
+    now = utcnow()
+    with app.app_context():
+        sweep.tick(now)
+        sweep.tick(now)  # not due again before SHOP_SWEEP_SECONDS
+
+    assert calls == [("forget", now), ("push",)]
 
 
 @pytest.mark.parametrize("triggered_at", ["2020-01-01T00:00:00.000Z", "yesterday", None])
