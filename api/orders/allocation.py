@@ -19,7 +19,7 @@ from api.orders.history import note_shipment
 from api.orders.models import (
     CANCELED, OPTIMAL, PROCESSING, READY_TO_PROCESS, SHIPPED, VALIDATING, Shipment, ShipmentGroup, ShipmentLine,
 )
-from api.shipping.models import LTL_CARRIER, ShipProfile
+from api.shipping.models import CUSTOM_CARRIER, LTL_CARRIER, ShipProfile
 
 
 @dataclass
@@ -214,6 +214,17 @@ def lower(shipments, wanted, actor):
     return freed
 
 
+# Checks a feature above orders adds to every shipment's checklist (orders may not import it): each takes a
+# shipment and answers (name, reason) when the shipment lacks something, else None. The shipments feature
+# adds the custom label a Custom carrier needs (api.shipments.documents keeps the labels).
+_ADDED_CHECKS = []
+
+
+def add_check(check):
+    """Add ``check`` to what every shipment's checklist asks before the shipment may be processed."""
+    _ADDED_CHECKS.append(check)
+
+
 def checklist(shipment):
     """What a validating shipment still lacks before it can be processed: {name: reason}."""
     request = shipment.request
@@ -224,6 +235,10 @@ def checklist(shipment):
     held = held_by_group(shipment)
     if held:
         missing["approval"] = held
+    for check in _ADDED_CHECKS:
+        lacking = check(shipment)
+        if lacking is not None:
+            missing[lacking[0]] = lacking[1]
     return missing
 
 
@@ -244,9 +259,12 @@ def held_by_group(shipment):
     return f"Shipment group {group_id} is not approved and ready to process yet."
 
 
-def missing_checks(allocated, address_validated, address_error, ltl, customs_missing, requires_approval):
+def missing_checks(allocated, address_validated, address_error, ltl, customs_missing, requires_approval,
+                   label_missing=False):
     """The checklist of a shipment from its facts: {name: reason} of what it lacks."""
     missing = {}
+    if label_missing:
+        missing["custom_label"] = "A custom label is needed."
     if not allocated:
         missing["inventory"] = "Inventory is not allocated yet."
     if not address_validated and not ltl:
@@ -268,6 +286,11 @@ def advance(shipment, actor, reason):
 def needs_customs(country):
     """Whether a shipment to ``country`` (a code) needs customs values: outside the US and its territories."""
     return country not in US_POSTAL_AREAS
+
+
+def is_custom(profile):
+    """Whether a shipment on ``profile`` (a ship profile or None) ships on a label the client gives (Custom)."""
+    return profile is not None and profile.carrier.name == CUSTOM_CARRIER
 
 
 def is_ltl(profile, method=None):

@@ -204,7 +204,9 @@ def _plan(request, free, warehouses):
         status = plan.status
         if status == VALIDATING and not allocation.missing_checks(
                 plan.bound, request.address["is_valid"], request.address["validation_error"], ltl, customs_missing,
-                requires_approval=ltl or request.fraud):
+                requires_approval=ltl or request.fraud,
+                # A new shipment has no label yet: the client gives a Custom carrier's on the shipment's page.
+                label_missing=allocation.is_custom(request.checked.profile)):
             status = READY_TO_PROCESS
         request.shipments.append(_NewShipment(warehouse, status, plan.bound, plan.parts))
 

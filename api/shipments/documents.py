@@ -12,14 +12,17 @@ import zlib
 
 from flask import current_app
 from pypdf import PdfReader
-from sqlalchemy import delete
+from sqlalchemy import delete, exists, select
 from sqlalchemy.orm import defer
 
 from api.common.errors import ApiError, NotFound
 from api.common.tenancy import owned_by, scoped
 from api.extensions import db
+from api.orders import allocation, lifecycle
+from api.orders.models import READY_TO_PROCESS, VALIDATING
 from api.shipments.models import CUSTOM_LABEL, DOCUMENT, ShipmentFile
 from api.shipments.owned import shipment_of, shipment_to_change
+from api.shipping.models import ShipProfile
 
 FORMATS = {CUSTOM_LABEL: ("png", "zpl"), DOCUMENT: ("png", "pdf")}
 CONTENT_TYPES = {"png": "image/png", "pdf": "application/pdf", "zpl": "text/plain"}
@@ -58,7 +61,10 @@ def replace_custom_label(client_id, identity, shipment_id, upload):
     content = checked_content(upload, CUSTOM_LABEL)
     shipment = shipment_to_change(client_id, identity, shipment_id, ADD[CUSTOM_LABEL])
     _delete_files(shipment, CUSTOM_LABEL)
-    return _store(shipment, CUSTOM_LABEL, upload, content, identity)
+    stored = _store(shipment, CUSTOM_LABEL, upload, content, identity, commit=False)
+    allocation.advance(shipment, identity.username, "Custom label added.")
+    db.session.commit()
+    return stored
 
 
 def document_file(client_id, shipment_id, document_id):
@@ -90,6 +96,9 @@ def delete_custom_label(client_id, identity, shipment_id):
     shipment = shipment_to_change(client_id, identity, shipment_id, DELETE[CUSTOM_LABEL])
     if not _delete_files(shipment, CUSTOM_LABEL):
         raise NotFound(f"Shipment {shipment.id} has no custom label.")
+    if shipment.status == READY_TO_PROCESS and "custom_label" in allocation.checklist(shipment):
+        lifecycle.move(shipment, VALIDATING, reason="Custom label deleted: its checklist no longer holds.",
+                       actor=identity.username)
     db.session.commit()
 
 
@@ -104,14 +113,15 @@ def _delete_files(shipment, kind, *conditions):
         ShipmentFile.kind == kind, *conditions)).rowcount
 
 
-def _store(shipment, kind, upload, content, identity):
+def _store(shipment, kind, upload, content, identity, commit=True):
     file_format = upload["format"]
     stored = ShipmentFile(
         client_id=shipment.client_id, shipment_id=shipment.id, kind=kind, stored_name=f"{uuid.uuid4().hex}.{file_format}",
         name=download_name(upload["name"], file_format), format=file_format, content_type=CONTENT_TYPES[file_format],
         copies=upload.get("copies", 1), size=len(content), content=content, created_by_username=identity.username)
     db.session.add(stored)
-    db.session.commit()
+    if commit:
+        db.session.commit()
     return stored
 
 
@@ -202,3 +212,17 @@ def is_pdf(content):
 
 CONTENT_CHECKS = {"png": (is_png, "a PNG image"), "zpl": (is_zpl, "a ZPL label from ^XA to ^XZ"),
                   "pdf": (is_pdf, "a PDF with at least one page")}
+
+
+def _custom_label_missing(shipment):
+    """('custom_label', why) when the shipment ships on a Custom carrier and has no label yet, else None."""
+    profile = db.session.get(ShipProfile, shipment.ship_profile_id) if shipment.ship_profile_id is not None else None
+    if not allocation.is_custom(profile):
+        return None
+    if db.session.scalar(select(exists().where(ShipmentFile.shipment_id == shipment.id,
+                                               ShipmentFile.kind == CUSTOM_LABEL))):
+        return None
+    return "custom_label", f"Ship method {shipment.ship_method} needs a custom label."
+
+
+allocation.add_check(_custom_label_missing)

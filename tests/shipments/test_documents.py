@@ -15,6 +15,7 @@ from sqlalchemy import func, select
 from api.extensions import db
 from api.orders.models import Shipment
 from api.shipments.models import CUSTOM_LABEL, DOCUMENT, ShipmentFile
+from api.shipping.models import Carrier, ShipProfile
 from tests.api.helpers import assert_error
 from tests.orders.test_allocation import create
 
@@ -243,6 +244,29 @@ def test_a_label_is_stored_replaced_downloaded_and_deleted(client, manager, ship
     assert stored_files() == []
     assert_error(client.get(label_url(shipment_id), headers=manager), 404, "not_found")
     assert_error(client.delete(label_url(shipment_id), headers=manager), 404, "not_found")
+
+
+def test_a_custom_carriers_shipment_waits_for_its_label_and_goes_back_to_validating_without_it(
+        client, manager, acme, catalogue, stock):
+    custom = ShipProfile(client_id=acme.id, name="Own labels", carrier=db.session.query(Carrier).filter_by(name="Custom").one())
+    db.session.add(custom)
+    db.session.commit()
+    stock(catalogue["tent"], NJ01=1)
+    [placed] = create(client, manager, warehouse_id="NJ01", ship_profile_id=custom.id,
+                      ship_method="CUSTOM_GROUND")["shipments"]
+    url = f"/api/v4/shipments/{placed['id']}"
+
+    def status_and_label_check():
+        shipment = client.get(url, headers=manager).get_json()
+        [label_check] = [check for check in shipment["checklist"] if check["check"] == "custom_label"]
+        return shipment["status"], label_check["ok"]
+
+    assert status_and_label_check() == ("validating", False)
+    assert client.post(label_url(placed["id"]), headers=manager,
+                       json=upload(ZPL, "label.zpl", "zpl")).status_code == 201
+    assert status_and_label_check() == ("ready_to_process", True)
+    assert client.delete(label_url(placed["id"]), headers=manager).status_code == 204
+    assert status_and_label_check() == ("validating", False)
 
 
 def test_a_label_takes_no_copies(client, manager, shipment_id):
