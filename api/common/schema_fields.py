@@ -9,9 +9,14 @@ def optional_text(size, **kwargs):
     return fields.String(allow_none=True, load_default=None, validate=validate.Length(max=size), **kwargs)
 
 
+# marshmallow's words for a required field left out, said of one sent empty too.
+REQUIRED = fields.Field.default_error_messages["required"]
+
+
 def required_text(size):
-    """A non-empty string of at most ``size`` characters."""
-    return fields.String(required=True, validate=validate.Length(min=1, max=size))
+    """A non-empty string of at most ``size`` characters: an empty one is refused as a missing one is, and a
+    long one as any text longer than its field."""
+    return fields.String(required=True, validate=[validate.Length(min=1, error=REQUIRED), validate.Length(max=size)])
 
 
 def decimal_in_range(minimum, maximum, places=2, metadata=None, **kwargs):
