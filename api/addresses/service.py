@@ -24,6 +24,12 @@ from api.common.errors import NotFound
 ADDRESS_FIELDS = ("name", "company", "address_1", "address_2", "address_3", "city", "state", "postal_code",
                   "country", "phone", "email")
 REQUIRED_FIELDS = ("name", "address_1", "city", "state", "postal_code", "country", "phone")
+# How the address forms name each part: the check's messages name them so, as the user reads them.
+ADDRESS_LABELS = {
+    "name": "Name", "company": "Company", "address_1": "Address 1", "address_2": "Address 2", "address_3": "Address 3",
+    "city": "City", "state": "State", "postal_code": "Postal Code", "country": "Country", "phone": "Phone",
+    "email": "E-mail",
+}
 # Territories with US postal codes (spec part 3 section 5): addressed as a state of the US or as a country.
 US_POSTAL_AREAS = {"US", "PR", "GU", "VI", "AS", "MP", "UM", "MH", "FM", "PW"}
 ZIP = re.compile(r"^(\d{5})(?:-?(\d{4}))?$")
@@ -139,9 +145,9 @@ def validate_address(address):
         check.address["state"] = country  # "San Juan, PR" may come as country PR with no state
     missing = [name for name in REQUIRED_FIELDS if not check.address[name]]
     if missing:
-        check.fail(f"Missing {', '.join(missing)}.")
+        check.fail(f"Missing {', '.join(ADDRESS_LABELS[name] for name in missing)}.")
     if check.address["country"] and country is None:
-        check.fail(f"country '{check.address['country']}' is not a country.")
+        check.fail(f"Country '{check.address['country']}' is not a country.")
     elif country in US_POSTAL_AREAS:
         _check_us(check)
     elif country:
@@ -165,11 +171,11 @@ def _check_us(check):
     if state in US_POSTAL_AREAS - {"US"} or _subdivision_code("US", state):
         address["state"] = state
     elif address["state"]:
-        check.fail(f"state '{address['state']}' is not a US state or territory.")
+        check.fail(f"State '{address['state']}' is not a US state or territory.")
     _normalise_street(check)
     match = ZIP.match(address["postal_code"] or "")
     if address["postal_code"] and not match:
-        check.fail(f"postal_code '{address['postal_code']}' is not a US ZIP code (12345 or 12345-6789).")
+        check.fail(f"Postal Code '{address['postal_code']}' is not a US ZIP code (12345 or 12345-6789).")
         return
     if not match:
         return
@@ -177,13 +183,13 @@ def _check_us(check):
     address["postal_code"] = f"{zip5}-{plus4}" if plus4 else zip5
     area = _zip_area(zip5)
     if area is None:
-        check.fail(f"postal_code {zip5} does not exist.")
+        check.fail(f"Postal Code {zip5} does not exist.")
         return
     city = (address["city"] or "").upper()
     if area.state != address["state"]:
-        check.fail(f"postal_code {zip5} is in {area.state}, not in {address['state'] or 'no state'}.")
+        check.fail(f"Postal Code {zip5} is in {area.state}, not in {address['state'] or 'no state'}.")
     elif city and city not in {name.upper() for name in _cities_of(area)}:
-        check.fail(f"city '{address['city']}' is not served by postal_code {zip5} ({area.city}, {area.state}).")
+        check.fail(f"City '{address['city']}' is not served by Postal Code {zip5} ({area.city}, {area.state}).")
     if check.error:
         check.candidates = [
             {**address, "city": name.upper(), "state": area.state} for name in _cities_of(area)
@@ -206,7 +212,7 @@ def _normalise_street(check):
             "city": address["city"], "state": address["state"], "postal_code": address["postal_code"] or "00000",
         })
     except AddressNormalizationError:
-        check.fail(f"address_1 '{address['address_1']}' cannot be read as a street address.")
+        check.fail(f"Address 1 '{address['address_1']}' cannot be read as a street address.")
         return
     address["address_1"], address["address_2"] = normal["address_line_1"], normal["address_line_2"]
     address["city"] = normal["city"]
@@ -217,18 +223,18 @@ def _check_abroad(check, country):
     if address["state"] and pycountry.subdivisions.get(country_code=country):
         state = _subdivision_code(country, address["state"])
         if state is None:
-            check.fail(f"state '{address['state']}' is not a region of {country}.")
+            check.fail(f"State '{address['state']}' is not a region of {country}.")
         else:
             address["state"] = state
     if country == "CA" and address["postal_code"]:
         match = CANADIAN_POSTAL_CODE.match(address["postal_code"].upper())
         if not match:
-            check.fail(f"postal_code '{address['postal_code']}' is not a Canadian postal code (A1A 1A1).")
+            check.fail(f"Postal Code '{address['postal_code']}' is not a Canadian postal code (A1A 1A1).")
             return
         address["postal_code"] = " ".join(match.groups())
         provinces = CANADIAN_POSTAL_PREFIX.get(address["postal_code"][0], set())
         if address["state"] and address["state"] not in provinces:
-            check.fail(f"postal_code {address['postal_code']} is not in {address['state']}.")
+            check.fail(f"Postal Code {address['postal_code']} is not in {address['state']}.")
 
 
 def _check_phone(check, country):
@@ -240,7 +246,7 @@ def _check_phone(check, country):
     except phonenumbers.NumberParseException:
         number = None
     if number is None or not phonenumbers.is_possible_number(number):
-        check.fail(f"phone '{phone}' is not a phone number.")
+        check.fail(f"Phone '{phone}' is not a phone number.")
 
 
 def zip_lookup(zip_code):

@@ -3,11 +3,8 @@ out: the rules' refusals and the request schema's validation errors name a field
 ``field`` keeps the path (``api.common.errors``). An entry of a list is named by its ``[]`` key, filled in
 with its position ``n`` and what was sent for it."""
 
-ADDRESS_LABELS = {
-    "name": "Name", "company": "Company", "address_1": "Address 1", "address_2": "Address 2", "address_3": "Address 3",
-    "city": "City", "state": "State", "postal_code": "Postal Code", "country": "Country", "phone": "Phone",
-    "email": "E-mail",
-}
+from api.addresses.service import ADDRESS_LABELS
+
 EDI_LABELS = {
     "retailer": "Retailer", "cancel_date": "Cancel Date", "po_number": "PO Number",
     "department_number": "Department Number", "dc_number": "DC Number", "division_number": "Division Number",

@@ -42,14 +42,14 @@ def test_a_postal_code_in_another_state_is_invalid_with_the_right_state_as_candi
     result = check(client, headers, state="NJ")
 
     assert result["is_valid"] is False and result["validation_status"] == "invalid"
-    assert result["validation_error"] == "postal_code 10118 is in NY, not in NJ."
+    assert result["validation_error"] == "Postal Code 10118 is in NY, not in NJ."
     assert [(c["city"], c["state"], c["postal_code"]) for c in result["candidates"]] == [("NEW YORK", "NY", "10118")]
 
 
 def test_a_city_the_postal_code_does_not_serve_offers_the_cities_it_does(client, headers):
     result = check(client, headers, city="Boston")
 
-    assert result["validation_error"] == "city 'BOSTON' is not served by postal_code 10118 (New York, NY)."
+    assert result["validation_error"] == "City 'BOSTON' is not served by Postal Code 10118 (New York, NY)."
     assert {candidate["city"] for candidate in result["candidates"]} == {"NEW YORK"}
     assert all(candidate["address_1"] == "350 FIFTH AVE" for candidate in result["candidates"])
 
@@ -65,13 +65,13 @@ def test_a_city_the_postal_code_also_accepts_is_valid(client, headers):
 
 
 @pytest.mark.parametrize("changes, error", [
-    ({"postal_code": "99999"}, "postal_code 99999 does not exist."),
-    ({"postal_code": "1011"}, "postal_code '1011' is not a US ZIP code (12345 or 12345-6789)."),
-    ({"state": "ZZ"}, "state 'ZZ' is not a US state or territory."),
-    ({"country": "Atlantis"}, "country 'Atlantis' is not a country."),
-    ({"phone": "12"}, "phone '12' is not a phone number."),
-    ({"address_1": "just some words"}, "address_1 'just some words' cannot be read as a street address."),
-    ({"name": None, "phone": ""}, "Missing name, phone."),
+    ({"postal_code": "99999"}, "Postal Code 99999 does not exist."),
+    ({"postal_code": "1011"}, "Postal Code '1011' is not a US ZIP code (12345 or 12345-6789)."),
+    ({"state": "ZZ"}, "State 'ZZ' is not a US state or territory."),
+    ({"country": "Atlantis"}, "Country 'Atlantis' is not a country."),
+    ({"phone": "12"}, "Phone '12' is not a phone number."),
+    ({"address_1": "just some words"}, "Address 1 'just some words' cannot be read as a street address."),
+    ({"name": None, "phone": ""}, "Missing Name, Phone."),
 ])
 def test_what_is_wrong_is_named(client, headers, changes, error):
     result = check(client, headers, **changes)
@@ -97,7 +97,7 @@ def test_canadian_addresses_check_province_and_postal_code(client, headers):
     assert valid["is_valid"] is True, valid["validation_error"]
     assert (valid["updated_address"]["state"], valid["updated_address"]["postal_code"], valid["updated_address"]["country"]) == (
         "BC", "V6Z 3B7", "CA")
-    assert wrong_province["validation_error"] == "postal_code V6Z 3B7 is not in ON."
+    assert wrong_province["validation_error"] == "Postal Code V6Z 3B7 is not in ON."
 
 
 def test_wrong_types_and_oversized_fields_are_refused(client, headers):

@@ -50,7 +50,7 @@ def test_fix_addresses_one_after_another(factory, live_api, page, screenshot):
     expect(page.get_by_test_id("fix-score")).to_have_text("Changes Recommended")
     suggestions = page.get_by_role("list", name="Suggested addresses")
     expect(suggestions.get_by_text("75 LIVINGSTON ST, BROOKLYN, NY 11201, US")).to_be_visible()
-    expect(page.get_by_text("city 'SPRINGFIELD' is not served by postal_code 11201")).to_be_visible()
+    expect(page.get_by_text("City 'SPRINGFIELD' is not served by Postal Code 11201")).to_be_visible()
     expect(page.get_by_test_id("address-map")).to_have_attribute("aria-label", "Map of 11201 in Kings, New York")
     search = page.get_by_role("link", name="Search the web for this address")
     query = parse_qs(urlparse(search.get_attribute("href")).query)["q"][0]
@@ -90,7 +90,7 @@ def test_fix_addresses_one_after_another(factory, live_api, page, screenshot):
     # A save that does not validate shows why and the new candidates; the sender can vouch for it.
     field(page, "City").fill("Buffalo")
     page.get_by_role("button", name="Save", exact=True).click()
-    expect(page.get_by_role("alert").filter(has_text="city 'BUFFALO' is not served by postal_code 11201")).to_be_visible()
+    expect(page.get_by_role("alert").filter(has_text="City 'BUFFALO' is not served by Postal Code 11201")).to_be_visible()
     expect(position(page)).to_have_text("1 of 1")
     expect(page.get_by_test_id("fix-score")).to_have_text("Changes Recommended")
     screenshot(page, "save-refused")

@@ -3,7 +3,7 @@ document (a real PDF) and a custom label (a real PNG) uploaded and downloaded un
 details changed (a missing PO Number refused on its field), a comment left, another shipment cancelled
 after the spec's question; then the warehouse's events (processing, shipped, delivered) posted with a
 staff token show on the page, tracking linked out, and the shipped units leave the item's inventory.
-Its address changed through the request's address fix page, back on the shipment."""
+Its address changed through the request's address fix page (a wrong city refused first), back on the shipment."""
 import io
 import re
 import struct
@@ -206,6 +206,16 @@ def test_the_address_is_changed_on_the_request_fix_page_and_leads_back(factory, 
     expect(page).to_have_url(re.compile(
         rf"/{acme.id}/fulfillment_requests/{request['id']}/shipments/{shipment['id']}/to_address$"))
     expect(page.get_by_test_id("original-address")).to_contain_text(re.compile(BROOKLYN["address_1"], re.IGNORECASE))
+    # A city the postal code is not in is refused in the address check's words, and nothing is stored.
+    page.get_by_label("City", exact=True).fill("Springfield")
+    page.get_by_role("button", name="Save", exact=True).click()
+    refusal = page.get_by_role("alert")
+    expect(refusal).to_contain_text("SPRINGFIELD")
+    expect(refusal).to_have_class(re.compile(r"\balert-danger\b"))
+    expect(page).to_have_url(re.compile(rf"/shipments/{shipment['id']}/to_address$"))
+    screenshot(page, "address-refused")
+
+    page.get_by_label("City", exact=True).fill(BROOKLYN["city"])
     page.get_by_label("Address 2", exact=True).fill("Suite 400")
     screenshot(page, "changing-address")
     page.get_by_role("button", name="Save", exact=True).click()

@@ -64,7 +64,7 @@ def test_an_invalid_address_is_kept_and_listed_under_invalid_address(client, man
     invalid = client.get(URL, headers=manager, query_string={"invalidToAddress": "true"}).get_json()
 
     assert body["to_address"]["validation_status"] == "invalid"
-    assert body["to_address"]["validation_error"] == "city 'ALBANY' is not served by postal_code 11201 (Brooklyn, NY)."
+    assert body["to_address"]["validation_error"] == "City 'ALBANY' is not served by Postal Code 11201 (Brooklyn, NY)."
     assert body["shipments"][0]["status"] == "validating" and "address" in body["shipments"][0]["checklist"]
     assert [row["id"] for row in invalid["fulfillment_requests"]] == [body["id"]]
 

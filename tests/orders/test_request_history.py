@@ -30,7 +30,7 @@ def test_every_event_of_a_request_is_told_in_its_breadcrumbs(client, factory, ac
     client.put(f"{URL}/{request_id}/approve", headers=admin)
 
     assert breadcrumbs(client, admin, request_id) == [
-        ("Created; address invalid: city 'ALBANY' is not served by postal_code 11201 (Brooklyn, NY); "
+        ("Created; address invalid: City 'ALBANY' is not served by Postal Code 11201 (Brooklyn, NY); "
          f"shipment {first} allocated at NJ01; shipment {rest} waits for stock at NJ01.", username),
         (f"Shipment {rest} allocated at NJ01 as stock arrived.", "allocation-sweep"),
         ("Changed fill_type from 'partial' to 'complete', reference1 from nothing to 'PO 7'.", username),
@@ -56,7 +56,7 @@ def test_a_return_label_and_an_address_stored_unvalidated_are_told(client, facto
     tracking = client.get(f"{URL}/{created['id']}", headers=manager).get_json()["return_labels"][0]["tracking_number"]
     assert messages[1:] == [
         "Address stored without validation: 75 LIVINGSTON ST, DOWNTOWN, NY 11201, US "
-        "(city 'DOWNTOWN' is not served by postal_code 11201 (Brooklyn, NY).).",
+        "(City 'DOWNTOWN' is not served by Postal Code 11201 (Brooklyn, NY).).",
         f"Return label {tracking} (UPS UPS_GROUND) back to NJ01.",
     ]
 

@@ -93,7 +93,7 @@ def test_an_invalid_address_changes_nothing_and_answers_the_error_and_candidates
     assert answer.status_code == 200, answer.get_json()
     body = answer.get_json()
     assert (body["is_valid"], body["shipment"]) == (False, None)
-    assert body["validation_error"] == "city 'BUFFALO' is not served by postal_code 11201 (Brooklyn, NY)."
+    assert body["validation_error"] == "City 'BUFFALO' is not served by Postal Code 11201 (Brooklyn, NY)."
     assert ("BROOKLYN", "NY") in {(candidate["city"], candidate["state"]) for candidate in body["candidates"]}
     assert stored_address(request_id) == ("BROOKLYN", "75 LIVINGSTON ST", True)
     assert request_notes(client, manager, request_id) == before

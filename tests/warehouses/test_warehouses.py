@@ -55,7 +55,7 @@ def test_an_invalid_address_or_a_foreign_one_without_coordinates_changes_nothing
     no_place = client.put(f"{URL}/BC01", headers=staff, json=abroad)
     placed = client.put(f"{URL}/BC01", headers=staff, json={**abroad, "latitude": 49.28, "longitude": -123.12})
 
-    assert assert_error(wrong_state, 400, "invalid_address")["description"] == "postal_code 08837 is in NJ, not in NY."
+    assert assert_error(wrong_state, 400, "invalid_address")["description"] == "Postal Code 08837 is in NJ, not in NY."
     assert assert_error(no_place, 400)["description"] == "latitude and longitude are needed for a warehouse outside the US."
     assert placed.status_code == 200 and placed.get_json()["city"] == "Vancouver"
     db.session.expire_all()
