@@ -76,7 +76,8 @@ def seed_demo_history(client_id, now=None):
     if len(items) < len(PARCEL_ITEMS):
         return
     now = (now or utcnow()).replace(microsecond=0)
-    rng = random.Random(client_id)
+    # One seed whoever the client is: every time relative to ``now``, the same month comes out, every status in it.
+    rng = random.Random(PREFIX)
     apply_moves(client_id, [Move(items[upc], location, unbound=UNITS_RECEIVED, reason="receipt", reference="demo history")
                             for upc, _ in PARCEL_ITEMS for location in STOCKED], DEMO_ACTOR)
     placed = _place_month(client_id, rng, now)

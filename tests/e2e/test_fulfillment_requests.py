@@ -194,12 +194,13 @@ def test_list_filter_open_edit_approve_and_create_a_return(factory, live_api, pa
     expect(page.get_by_role("alert")).to_have_text("Fulfillment Request has been approved")
     expect(page.get_by_role("heading", name="Shopify Risk Analysis")).to_have_count(0)
 
-    # Not even a client with a shop gets the Import from Shopify button until the shop import is built.
+    # A client with a shop is offered the import of its orders, leading to the Pull Order From Shopify page.
     acme.shopify_shop_name = "acme-outdoor.myshopify.com"
     db.session.commit()
     page.goto(f"{live_api}/{acme.id}/fulfillment_requests")
     expect(request_links(page).first).to_be_visible()
-    expect(page.get_by_role("link", name="Import from Shopify")).to_have_count(0)
+    expect(page.get_by_role("link", name="Import from Shopify")).to_have_attribute(
+        "href", f"/{acme.id}/shopify/get_order")
 
 
 def test_admins_see_the_internal_id_and_the_breadcrumbs_of_a_request(factory, live_api, page, screenshot):
