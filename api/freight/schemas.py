@@ -2,14 +2,13 @@
 """
 from datetime import UTC
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from api.common.pagination import PageArgs
 from api.addresses.schemas import AddressValidation
 from api.common.schema_fields import optional_text, required_text
-from api.common.text import code_label
 from api.orders.models import BILLING_TYPES, GROUP_STATUSES, PROCESSING, SHIPPED
-from api.shipments.schemas import Check, ShipmentAddress
+from api.shipments.schemas import Check, ShipmentAddress, WarehouseEvent
 from api.freight.lifecycle import ACTIONS
 from api.freight.bol import BOL_LABELS, PDF as BOL_FORMAT
 
@@ -147,7 +146,8 @@ GROUP_EVENT_STATUSES = (PROCESSING, SHIPPED)
 GROUP_EVENT_NEEDS = {SHIPPED: ("master_tracking_id", "carrier")}
 
 
-class GroupEventIn(Schema):
+class GroupEventIn(WarehouseEvent):
+    needs = GROUP_EVENT_NEEDS
     event_id = fields.String(required=True, validate=validate.Length(min=1, max=89), metadata={
         "description": "The warehouse's own id of the event: sent again, it changes nothing and is answered as the "
                        "first time. Each shipment's event is recorded as {event_id}:{shipment id}"})
@@ -161,18 +161,6 @@ class GroupEventIn(Schema):
     carrier = optional_text(50, metadata={"description": "shipped: required, the carrier that took the freight"})
     tracking_url = fields.Url(allow_none=True, load_default=None, schemes={"http", "https"},
                               validate=validate.Length(max=500), metadata={"description": "shipped"})
-
-    @validates_schema
-    def _carries_what_its_status_needs(self, data, **kwargs):
-        status = data.get("status")
-        missing = [name for name in GROUP_EVENT_NEEDS.get(status, ()) if not data.get(name)]
-        if missing:
-            raise ValidationError({name: [f"Required when the status is {code_label(status)}."] for name in missing})
-
-    @post_load
-    def _in_utc(self, data, **kwargs):
-        data["occurred_at"] = data["occurred_at"].astimezone(UTC).replace(tzinfo=None)
-        return data
 
 
 # The bill of lading (bol)

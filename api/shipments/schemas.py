@@ -262,7 +262,27 @@ class CommentList(Schema):
 EVENT_NEEDS = {"shipped": ("tracking_number", "carrier"), "exception": ("reason",)}
 
 
-class ShipmentEventIn(Schema):
+class WarehouseEvent(Schema):
+    """What every event the warehouse reports checks: the fields its status needs (``needs``: {status: names})
+    are given, and its time is kept in UTC."""
+
+    needs = {}
+
+    @validates_schema
+    def _carries_what_its_status_needs(self, data, **kwargs):
+        status = data.get("status")
+        missing = [name for name in self.needs.get(status, ()) if not data.get(name)]
+        if missing:
+            raise ValidationError({name: [f"Required when the status is {code_label(status)}."] for name in missing})
+
+    @post_load
+    def _in_utc(self, data, **kwargs):
+        data["occurred_at"] = data["occurred_at"].astimezone(UTC).replace(tzinfo=None)
+        return data
+
+
+class ShipmentEventIn(WarehouseEvent):
+    needs = EVENT_NEEDS
     event_id = fields.String(required=True, validate=validate.Length(min=1, max=100), metadata={
         "description": "The warehouse's own id of the event: sent again, it changes nothing and is answered as "
                        "the first time"})
@@ -278,18 +298,6 @@ class ShipmentEventIn(Schema):
     weight = decimal_in_range(0, 99999999, allow_none=True, load_default=None,
                               metadata={"description": "shipped: pounds"})
     reason = optional_text(500, metadata={"description": "exception: required, what went wrong"})
-
-    @validates_schema
-    def _carries_what_its_status_needs(self, data, **kwargs):
-        status = data.get("status")
-        missing = [name for name in EVENT_NEEDS.get(status, ()) if not data.get(name)]
-        if missing:
-            raise ValidationError({name: [f"Required when the status is {code_label(status)}."] for name in missing})
-
-    @post_load
-    def _in_utc(self, data, **kwargs):
-        data["occurred_at"] = data["occurred_at"].astimezone(UTC).replace(tzinfo=None)
-        return data
 
 
 class BatchEventIn(ShipmentEventIn):
