@@ -28,7 +28,25 @@ ITEM_DETAILS = ("serial_numbers", "personalization", "font", "text", "color")
 ABROAD = "to_country NOT IN ('AS', 'FM', 'GU', 'MH', 'MP', 'PR', 'PW', 'UM', 'US', 'VI')"
 
 
-class FulfillmentRequest(db.Model):
+class ShipTo:
+    """The ship-to address a request and an LTL group carry, and what the address check said of it."""
+
+    to_name: Mapped[str | None] = mapped_column(db.String(200))
+    to_company: Mapped[str | None] = mapped_column(db.String(200))
+    to_address_1: Mapped[str | None] = mapped_column(db.String(200))
+    to_address_2: Mapped[str | None] = mapped_column(db.String(200))
+    to_address_3: Mapped[str | None] = mapped_column(db.String(200))
+    to_city: Mapped[str | None] = mapped_column(db.String(100))
+    to_state: Mapped[str | None] = mapped_column(db.String(100))
+    to_postal_code: Mapped[str | None] = mapped_column(db.String(20))
+    to_country: Mapped[str | None] = mapped_column(db.String(2))
+    to_phone: Mapped[str | None] = mapped_column(db.String(40))
+    to_email: Mapped[str | None] = mapped_column(db.String(254))
+    address_validated: Mapped[bool] = mapped_column(default=False)
+    address_validation_error: Mapped[str | None] = mapped_column(db.String(500))
+
+
+class FulfillmentRequest(ShipTo, db.Model):
     __tablename__ = "fulfillment_requests"
     __table_args__ = (
         db.UniqueConstraint("client_id", "fulfillment_request_id", name="uq_fulfillment_requests_client_reference"),
@@ -78,19 +96,6 @@ class FulfillmentRequest(db.Model):
     fraud: Mapped[bool] = mapped_column(default=False)
     shopify_risk_score: Mapped[float | None] = mapped_column(db.Float)
     shopify_risk_recommendation: Mapped[str | None] = mapped_column(db.String(20))
-    to_name: Mapped[str | None] = mapped_column(db.String(200))
-    to_company: Mapped[str | None] = mapped_column(db.String(200))
-    to_address_1: Mapped[str | None] = mapped_column(db.String(200))
-    to_address_2: Mapped[str | None] = mapped_column(db.String(200))
-    to_address_3: Mapped[str | None] = mapped_column(db.String(200))
-    to_city: Mapped[str | None] = mapped_column(db.String(100))
-    to_state: Mapped[str | None] = mapped_column(db.String(100))
-    to_postal_code: Mapped[str | None] = mapped_column(db.String(20))
-    to_country: Mapped[str | None] = mapped_column(db.String(2))
-    to_phone: Mapped[str | None] = mapped_column(db.String(40))
-    to_email: Mapped[str | None] = mapped_column(db.String(254))
-    address_validated: Mapped[bool] = mapped_column(default=False)
-    address_validation_error: Mapped[str | None] = mapped_column(db.String(500))
     created_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow)
     created_by_username: Mapped[str] = mapped_column(db.String(150))
     created_by_job_id: Mapped[str | None] = mapped_column(db.String(36))  # the bulk upload's job
@@ -262,7 +267,7 @@ GROUP_STATUSES = (VALIDATING, READY_TO_PROCESS, PROCESSING, SHIPPED, CANCELED)
 OPEN_GROUP = "status = 'validating' AND NOT approved"
 
 
-class ShipmentGroup(db.Model):
+class ShipmentGroup(ShipTo, db.Model):
     """Shipments travelling together as one freight (LTL) load: one open group per client, warehouse,
     destination and desired ship date, made when the first such shipment is placed (api.orders.grouping);
     what happens to it after is api.freight.lifecycle's."""
@@ -292,19 +297,6 @@ class ShipmentGroup(db.Model):
     approved_at: Mapped[object | None] = mapped_column(db.DateTime)
     ship_profile_id: Mapped[int | None] = mapped_column(db.ForeignKey("ship_profiles.id"))
     ship_method: Mapped[str | None] = mapped_column(db.String(60))
-    to_name: Mapped[str | None] = mapped_column(db.String(200))
-    to_company: Mapped[str | None] = mapped_column(db.String(200))
-    to_address_1: Mapped[str | None] = mapped_column(db.String(200))
-    to_address_2: Mapped[str | None] = mapped_column(db.String(200))
-    to_address_3: Mapped[str | None] = mapped_column(db.String(200))
-    to_city: Mapped[str | None] = mapped_column(db.String(100))
-    to_state: Mapped[str | None] = mapped_column(db.String(100))
-    to_postal_code: Mapped[str | None] = mapped_column(db.String(20))
-    to_country: Mapped[str | None] = mapped_column(db.String(2))
-    to_phone: Mapped[str | None] = mapped_column(db.String(40))
-    to_email: Mapped[str | None] = mapped_column(db.String(254))
-    address_validated: Mapped[bool] = mapped_column(default=False)
-    address_validation_error: Mapped[str | None] = mapped_column(db.String(500))
     master_tracking_id: Mapped[str | None] = mapped_column(db.String(100))
     shipped_at: Mapped[object | None] = mapped_column(db.DateTime)
     created_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow)
