@@ -1,6 +1,5 @@
-import { Badge } from 'react-bootstrap';
-import { Link } from 'react-router';
-import { addressFacts, Facts } from '../../../components/Facts';
+import { Facts } from '../../../components/Facts';
+import { ShipToCard } from '../../../components/ShipToCard';
 import { formatDate, formatDateTime } from '../../../lib/format-datetime';
 import { codeLabel, shipMethodLabel } from '../../../lib/labels';
 import type { Carrier, ShipProfile } from '../../../lib/models';
@@ -37,26 +36,8 @@ export function SettingsCard({ group }: { group: ShipmentGroup }) {
 
 /** The group's ship-to address, shared by its shipments, how it validated, and the way to change it while allowed. */
 export function GroupAddressCard({ clientId, group }: { clientId: string; group: ShipmentGroup }) {
-  const address = group.to_address;
-  const status = address.validation_status;
-  return (
-    <Facts
-      title="Ship To"
-      facts={[
-        ...addressFacts(address),
-        [
-          'Validation',
-          <span key="validation">
-            <Badge bg={status === 'invalid' ? 'danger' : status === 'skipped' ? 'secondary' : 'success'}>
-              {status === 'skipped' ? 'Not Validated' : codeLabel(status)}
-            </Badge>{' '}
-            {address.validation_error}{' '}
-            {allows(group, 'edit_address') && <Link to={`/${clientId}/ltl/${group.id}/to_address`}>Change Address</Link>}
-          </span>,
-        ],
-      ]}
-    />
-  );
+  const changePath = allows(group, 'edit_address') ? `/${clientId}/ltl/${group.id}/to_address` : undefined;
+  return <ShipToCard address={group.to_address} changePath={changePath} />;
 }
 
 /** The carrier and method the whole load ships by. */

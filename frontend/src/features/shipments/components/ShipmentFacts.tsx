@@ -1,6 +1,6 @@
-import { Badge } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { addressFacts, Facts } from '../../../components/Facts';
+import { Facts } from '../../../components/Facts';
+import { ShipToCard } from '../../../components/ShipToCard';
 import { formatDateTime } from '../../../lib/format-datetime';
 import { codeLabel, shipMethodLabel } from '../../../lib/labels';
 import type { Carrier } from '../../../lib/models';
@@ -66,28 +66,8 @@ export function SummaryCard({ clientId, shipment, carriers }: { clientId: string
 
 /** The ship-to address (its request's), how it validated, and the way to change it while allowed. */
 export function AddressCard({ clientId, shipment }: { clientId: string; shipment: Shipment }) {
-  const address = shipment.to_address;
-  const status = address.validation_status;
-  return (
-    <Facts
-      title="Ship To"
-      facts={[
-        ...addressFacts(address),
-        [
-          'Validation',
-          <span key="validation">
-            <Badge bg={status === 'invalid' ? 'danger' : status === 'skipped' ? 'secondary' : 'success'}>
-              {status === 'skipped' ? 'Not Validated' : codeLabel(status)}
-            </Badge>{' '}
-            {address.validation_error}{' '}
-            {shipment.allowed_actions.includes('edit_address') && (
-              <Link to={`/${clientId}/fulfillment_requests/${shipment.request_id}/shipments/${shipment.id}/to_address`}>
-                Change Address
-              </Link>
-            )}
-          </span>,
-        ],
-      ]}
-    />
-  );
+  const changePath = shipment.allowed_actions.includes('edit_address')
+    ? `/${clientId}/fulfillment_requests/${shipment.request_id}/shipments/${shipment.id}/to_address`
+    : undefined;
+  return <ShipToCard address={shipment.to_address} changePath={changePath} />;
 }
