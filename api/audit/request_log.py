@@ -3,6 +3,7 @@ import json
 import logging
 import re
 import uuid
+from datetime import date, datetime
 from functools import lru_cache
 
 from flask import current_app, g, request
@@ -16,6 +17,7 @@ from api.extensions import db
 
 SECRET_KEYS = re.compile(r"pass(word)?|secret|token|authorization|api[_-]?key|content|file|logo|hmac|^code$|^state$", re.I)
 REDACTED = "[redacted]"
+TRUNCATED = "…[truncated]"
 REQUEST_ID_HEADER = "X-Request-Id"
 OBJECT_ID_LENGTH = RequestLog.object_id.type.length
 
@@ -72,13 +74,30 @@ def _redacted_json(value, limit):
                     walk(member)
             write("}")
         else:
-            write(json.dumps(redact(value), separators=(",", ":")))
+            write(json.dumps(redact(value), separators=(",", ":"), default=_answer_value))
 
     try:
         walk(value)
     except _PastLimit:
         pass
     return "".join(pieces)
+
+
+def _answer_value(value):
+    """A value of an answer kept as written (json_answer's ``answer_body``) that JSON has no type for, as
+    the answer wrote it."""
+    if isinstance(value, (date, datetime)):
+        return value.isoformat()
+    return current_app.json.default(value)
+
+
+def _response_body(response, limit):
+    if response.direct_passthrough:
+        return None
+    if hasattr(response, "answer_body"):  # the answer as written, not parsed again from its text
+        text = _redacted_json(response.answer_body, limit)
+        return text if len(text) <= limit else text[:limit] + TRUNCATED
+    return _body_for_log(response.get_data(), response.content_type, limit)
 
 
 def _body_for_log(raw, content_type, limit):
@@ -92,7 +111,7 @@ def _body_for_log(raw, content_type, limit):
         return f"[{len(raw)} bytes of too deeply nested JSON not stored]"
     except ValueError:
         return f"[{len(raw)} bytes of malformed JSON not stored]"
-    return text if len(text) <= limit else text[:limit] + "…[truncated]"
+    return text if len(text) <= limit else text[:limit] + TRUNCATED
 
 
 def _request_body(limit):
@@ -127,7 +146,9 @@ def _object_id(access, response):
     if request.view_args and name in request.view_args:
         return object_type, make_storable(str(request.view_args[name]))[:OBJECT_ID_LENGTH]
     if response.is_json:
-        body = response.get_json(silent=True) if response.status_code < 300 else None
+        body = None
+        if response.status_code < 300:
+            body = response.answer_body if hasattr(response, "answer_body") else response.get_json(silent=True)
     else:  # an answer that is a file: its object is named in the request (Flask kept it parsed)
         body = request.get_json(silent=True) if request.is_json else None
     if isinstance(body, dict) and body.get(name) is not None:
@@ -176,6 +197,6 @@ def _write_log(response):
         username=identity.username if identity else None,
         request_id=g.get("request_id", ""),
         request_body=_request_body(limit),
-        response_body=None if response.direct_passthrough else _body_for_log(response.get_data(), response.content_type, limit),
+        response_body=_response_body(response, limit),
     ))
     db.session.commit()

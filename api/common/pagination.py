@@ -56,12 +56,22 @@ def after_cursor(key_columns, cursor, descending=False):
 def paginate(statement, key_columns, limit, cursor, descending=False):
     """Run ``statement`` one page at a time ordered by ``key_columns`` (unique together).
 
-    Returns (rows, next_cursor).
+    Returns (objects, next_cursor).
     """
+    return _page(db.session.scalars, statement, key_columns, limit, cursor, descending)
+
+
+def paginate_rows(statement, key_columns, limit, cursor, descending=False):
+    """``paginate`` for a statement of columns (``key_columns`` among them): (rows, next_cursor), each row
+    read by attribute as an object would be, without an object's making (a page of hundreds of them)."""
+    return _page(db.session.execute, statement, key_columns, limit, cursor, descending)
+
+
+def _page(run, statement, key_columns, limit, cursor, descending):
     if cursor:
         statement = statement.where(after_cursor(key_columns, cursor, descending))
     order = [c.desc() if descending else c.asc() for c in key_columns]
-    rows = db.session.scalars(statement.order_by(*order).limit(limit + 1)).all()
+    rows = run(statement.order_by(*order).limit(limit + 1)).all()
     if len(rows) <= limit:
         return rows, None
     rows = rows[:limit]

@@ -2,7 +2,7 @@
 served by an index of migration 0025, the client's id first, in the list's order)."""
 from sqlalchemy import text
 
-from api.common.pagination import paginate
+from api.common.pagination import paginate_rows
 from api.common.tenancy import scoped
 from api.freight.rows import group_rows
 from api.orders.models import OPEN_GROUP, ShipmentGroup
@@ -29,6 +29,6 @@ def filtered_groups(client_id, args):
 
 def list_groups(client_id, identity, args):
     """A page of the client's groups, newest first: (rows, cursor)."""
-    groups, cursor = paginate(filtered_groups(client_id, args), list(LIST_ORDER), args["limit"], args["cursor"],
-                              descending=True)
+    columns = filtered_groups(client_id, args).with_only_columns(*ShipmentGroup.__table__.columns)
+    groups, cursor = paginate_rows(columns, list(LIST_ORDER), args["limit"], args["cursor"], descending=True)
     return group_rows(client_id, identity, groups), cursor

@@ -1,5 +1,7 @@
 """Shipment groups as the list and the detail answer them, read for any number of groups with a fixed number
 of queries: their live shipments, bills of lading and carriers each read once for all of them."""
+from operator import attrgetter
+
 from sqlalchemy import select
 
 from api.common.queries import among
@@ -15,25 +17,32 @@ from api.shipping.models import Carrier, ShipProfile
 OWN_COLUMNS = ("id", "status", "approval_required", "approved", "approved_by_username", "approved_at", "warehouse_id",
                "desired_ship_date", "ship_profile_id", "ship_method", "master_tracking_id", "shipped_at",
                "created_at")
+_own_values = attrgetter(*OWN_COLUMNS)
 # What a row tells of a bill of lading (its content is downloaded on its own).
 BOL_COLUMNS = ("name", "external_id", "format", "generated", "bol_number", "size", "created_at",
                "created_by_username")
 
 
 def group_rows(client_id, identity, groups):
-    """``groups`` (the client's) as rows: their own columns, address, carrier, live shipments, bill of lading
-    and the actions ``identity`` may take on each now."""
+    """``groups`` (the client's, as objects or as rows of their columns) as rows: their own columns, address,
+    carrier, live shipments, bill of lading and the actions ``identity`` may take on each now."""
     ids = [group.id for group in groups]
     live = _live_shipments(client_id, ids)
     bols = _bills_of_lading(client_id, ids)
     carriers = _carriers(client_id, {group.ship_profile_id for group in groups if group.ship_profile_id})
     permitted = lifecycle.permitted_actions(identity)
+    # What may be done with a group hangs on these three columns only: decided once for each of their few
+    # combinations on the page, not again for each group.
+    actions_by_state = {}
     rows = []
     for group in groups:
         shipments = live.get(group.id, [])
-        actions = lifecycle.allowed_actions(group, identity, permitted)
+        state = (group.status, group.approved, group.approval_required)
+        actions = actions_by_state.get(state)
+        if actions is None:
+            actions = actions_by_state[state] = lifecycle.allowed_actions(group, identity, permitted)
         rows.append({
-            **{name: getattr(group, name) for name in OWN_COLUMNS},
+            **dict(zip(OWN_COLUMNS, _own_values(group))),
             "can_approve": "approve" in actions,
             "carrier": carriers.get(group.ship_profile_id),
             "to_address": to_address(group),
@@ -41,7 +50,7 @@ def group_rows(client_id, identity, groups):
             "shipment_ids": [shipment_id for shipment_id, _ in shipments],
             "shipments_count": len(shipments),
             "bol": bols.get(group.id),
-            "allowed_actions": actions,
+            "allowed_actions": list(actions),
         })
     return rows
 

@@ -2,6 +2,7 @@
 and EDI details, the checklist of what it needs before the warehouse takes it, the actions the caller
 may take now, and the history of its status (listed in api.shipments.listing)."""
 from dataclasses import dataclass
+from operator import attrgetter
 
 from sqlalchemy import select
 
@@ -116,6 +117,9 @@ def _row(shipment, attached, identity):
     }
 
 
+_ADDRESS_PARTS = attrgetter(*(f"to_{part}" for part in ADDRESS_FIELDS))
+
+
 def to_address(request):
     """A shipment's address, which is its request's: validated, invalid, or stored as given without
     validation ("skipped": the error it had is kept beside it)."""
@@ -123,7 +127,7 @@ def to_address(request):
         status = "invalid"
     else:
         status = "skipped" if request.address_validation_error else "validated"
-    return {**{part: getattr(request, f"to_{part}") for part in ADDRESS_FIELDS},
+    return {**dict(zip(ADDRESS_FIELDS, _ADDRESS_PARTS(request))),
             "validation_status": status, "validation_error": request.address_validation_error}
 
 

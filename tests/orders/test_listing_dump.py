@@ -1,8 +1,13 @@
 """A page of the request list, dumped without marshmallow (api.orders.routes.LIST_PAGE), answers what
 its documented schema, RequestList, dumps: with and without sets and shipments, for requests of every
 kind (options, EDI, customs values, a risk score, text beyond ASCII)."""
-import pytest
+import json
 
+import pytest
+from sqlalchemy import select
+
+from api.audit.models import RequestLog
+from api.audit.request_log import redact
 from api.extensions import db
 from api.orders import listing
 from api.orders.models import FulfillmentRequest
@@ -40,3 +45,15 @@ def test_a_list_page_answers_what_its_schema_dumps(app, client, manager, acme, v
     assert answer.get_json() == app.json.loads(app.json.dumps(documented))
     assert len(documented["fulfillment_requests"]) == int(query.get("limit", 4))
     assert all(("sets" in row) == ("includeSetsAndItems" in query) for row in documented["fulfillment_requests"])
+
+
+def test_the_request_log_keeps_a_list_page_as_it_was_answered(app, client, manager, varied_requests, monkeypatch):
+    """The log takes the page's rows as written (dates and times among them), not parsed again from the text."""
+    monkeypatch.setitem(app.config, "REQUEST_LOG_BODY_LIMIT", 1_000_000)
+    answer = client.get(URL, headers=manager, query_string={"includeShipments": "true"})
+
+    db.session.expire_all()
+    logged = db.session.scalars(select(RequestLog).where(RequestLog.uri.startswith(URL))
+                                .order_by(RequestLog.id.desc())).first()
+    assert json.loads(logged.response_body) == redact(answer.get_json())
+    assert answer.get_json()["fulfillment_requests"][0]["created_at"] in logged.response_body
