@@ -42,6 +42,55 @@ def bench_database(name=BENCH_DATABASE):
         admin.dispose()
 
 
+@contextmanager
+def seeded_database(name, sizes, keep):
+    """The run's database and whether it already holds rows seeded with ``sizes`` (a text naming them):
+    a fresh one dropped afterwards, or with ``keep`` the kept database ``name``, taken again when its
+    comment names the same sizes (seeding a million rows each run costs minutes) and made anew otherwise.
+    Call mark_seeded(name, sizes) once a kept database is seeded."""
+    if not keep:
+        with bench_database(name) as database_url:
+            yield database_url, False
+        return
+    admin = sa.create_engine(POSTGRES_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            seeded_with = connection.execute(sa.text(
+                "SELECT shobj_description(oid, 'pg_database') FROM pg_database WHERE datname = :name"),
+                {"name": name}).first()
+            if seeded_with is None or seeded_with[0] != sizes:
+                connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+                connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    finally:
+        admin.dispose()
+    yield POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + "/" + name, seeded_with is not None and seeded_with[0] == sizes
+
+
+def mark_seeded(name, sizes):
+    admin = sa.create_engine(POSTGRES_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            connection.execute(sa.text(f"COMMENT ON DATABASE \"{name}\" IS '{sizes}'"))
+    finally:
+        admin.dispose()
+
+
+def seeded_clients(app):
+    """A kept database's client ids (the bench client first) and the auth headers of the user make_clients
+    gave it."""
+    from api.clients.models import Client
+    from api.common.tokens import issue_token
+    from api.extensions import db
+    from api.users.models import User
+
+    with app.app_context():
+        client_ids = list(db.session.scalars(sa.select(Client.id).order_by(Client.id)))
+        user = db.session.scalars(sa.select(User).where(User.username == "bench.manager")).one()
+        claims = {"sub": user.username, "username": user.username, "roles": ["client"], "client_id": user.client_id}
+        token, _ = issue_token(app.config, claims)
+        return client_ids, {"Authorization": f"Bearer {token}"}
+
+
 def app_config(database_url, **extra):
     instance = Path(tempfile.mkdtemp(prefix="portal-bench-"))
     return {
@@ -101,16 +150,19 @@ def percentile(values, fraction):
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
 
-def time_filters(call, filters, rounds):
+def time_filters(call, count, filters, rounds):
     """Call each of ``filters`` ({name: query}) once, warming the caches and counting its rows, then
-    ``rounds`` rounds of them all, timed: ({name: rows}, {name: [ms]})."""
-    hits = {name: call(query) for name, query in filters.items()}
+    ``rounds`` rounds of them all, timed: ({name: rows}, {name: [ms]}). A call is timed until its whole
+    answer has arrived (``call`` answers it read); ``count`` reads the rows of an answer out of the time,
+    as parsing hundreds of rows is the caller's work, not the API's."""
+    hits = {name: count(call(query)) for name, query in filters.items()}
     timings = {name: [] for name in filters}
     for _ in range(rounds):
         for name, query in filters.items():
             started = time.perf_counter()
-            call(query)
+            answer = call(query)
             timings[name].append((time.perf_counter() - started) * 1000)
+            count(answer)
     return hits, timings
 
 
@@ -134,11 +186,14 @@ def measure_list(api, base_url, path, answer_key, headers, filters, rounds, page
     def call(query):
         response = session.get(f"{base_url}{path}", params={**query, "limit": page}, headers=headers)
         assert response.status_code == 200, (query, response.status_code, response.text[:300])
+        return response
+
+    def count(response):
         return len(response.json()[answer_key])
 
     print(f"load_avg_before={os.getloadavg()[0]:.2f}", flush=True)
     try:
-        hits, timings = time_filters(call, filters, rounds)
+        hits, timings = time_filters(call, count, filters, rounds)
     finally:
         api.stop()
     everything, worst = print_filter_timings(hits, timings)

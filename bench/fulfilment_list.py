@@ -18,12 +18,9 @@ the next run with --keep and the same sizes, which saves seeding a million reque
 import argparse
 import sys
 import time
-from contextlib import contextmanager
-
-import sqlalchemy as sa
 
 from _common import (
-    POSTGRES_ADMIN_URL, app_config, bench_database, make_clients, measure_list, migrated_app, percentile,
+    app_config, make_clients, mark_seeded, measure_list, migrated_app, percentile, seeded_clients, seeded_database,
 )
 
 PAGE = 100
@@ -58,54 +55,6 @@ FILTERS = {
 }
 SEARCHES = [name for name, query in FILTERS.items() if "searchTerm" in query]
 KEPT_DATABASE = "portal_bench_requests_kept"
-
-
-@contextmanager
-def kept_database(sizes):
-    """The kept bench database's URL, and whether it already holds requests seeded with ``sizes`` (its
-    comment names them); a database seeded otherwise is made anew."""
-    admin = sa.create_engine(POSTGRES_ADMIN_URL, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as connection:
-            seeded_with = connection.execute(sa.text(
-                "SELECT shobj_description(oid, 'pg_database') FROM pg_database WHERE datname = :name"),
-                {"name": KEPT_DATABASE}).first()
-            if seeded_with is None or seeded_with[0] != sizes:
-                connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{KEPT_DATABASE}" WITH (FORCE)'))
-                connection.execute(sa.text(f'CREATE DATABASE "{KEPT_DATABASE}"'))
-        yield POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + "/" + KEPT_DATABASE, seeded_with is not None and seeded_with[0] == sizes
-    finally:
-        admin.dispose()
-
-
-def mark_seeded(sizes):
-    admin = sa.create_engine(POSTGRES_ADMIN_URL, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as connection:
-            connection.execute(sa.text(f"COMMENT ON DATABASE \"{KEPT_DATABASE}\" IS '{sizes}'"))
-    finally:
-        admin.dispose()
-
-
-@contextmanager
-def fresh_database():
-    with bench_database("portal_bench_requests") as database_url:
-        yield database_url, False
-
-
-def seeded_clients(app):
-    """The kept database's client ids (the bench client first) and its user's auth headers."""
-    from api.clients.models import Client
-    from api.common.tokens import issue_token
-    from api.extensions import db
-    from api.users.models import User
-
-    with app.app_context():
-        client_ids = list(db.session.scalars(sa.select(Client.id).order_by(Client.id)))
-        user = db.session.scalars(sa.select(User).where(User.username == "bench.manager")).one()
-        claims = {"sub": user.username, "username": user.username, "roles": ["client"], "client_id": user.client_id}
-        token, _ = issue_token(app.config, claims)
-        return client_ids, {"Authorization": f"Bearer {token}"}
 
 
 def seed(app, client_ids, requests, other_requests):
@@ -169,7 +118,8 @@ def main():
 
     from tests.live import process_env, start_api
 
-    with kept_database(sizes) if args.keep else fresh_database() as (database_url, seeded):
+    with seeded_database(KEPT_DATABASE if args.keep else "portal_bench_requests", sizes, args.keep) as (
+            database_url, seeded):
         app = migrated_app(app_config(database_url))
         if seeded:
             client_ids, headers = seeded_clients(app)
@@ -178,7 +128,7 @@ def main():
             client_ids, headers = make_clients(app, 1 + args.other_clients)
             seed(app, client_ids, args.requests, args.other_requests)
             if args.keep:
-                mark_seeded(sizes)
+                mark_seeded(KEPT_DATABASE, sizes)
         api, base_url = start_api(process_env(app.config), app.config["INSTANCE_DIR"], name="bench-api")
         timings, summary, worst = measure_list(api, base_url, "/api/v4/fulfillment_requests", "fulfillment_requests",
                                                headers, FILTERS, args.rounds, PAGE)

@@ -72,8 +72,10 @@ def warehouse_origin(warehouse):
     return (warehouse.latitude, warehouse.longitude)
 
 
+@lru_cache(maxsize=65536)
 def zone_between(origin, zip3):
     """The zone from ``origin`` (latitude, longitude) to a destination ZIP prefix, or None for a
-    prefix that is no US ZIP prefix."""
+    prefix that is no US ZIP prefix. Kept once worked out: a dashboard asks for thousands of pairs of a
+    few warehouses and a thousand prefixes."""
     centre = zip3_centres().get(zip3 or "")
     return zone_for_miles(miles_between(origin, centre)) if centre else None

@@ -158,14 +158,15 @@ class Shipment(db.Model):
                  sqlite_where=db.text("shipment_group_id IS NOT NULL")),
         db.Index("ix_shipments_client_shipped", "client_id", "shipped_at", "id",
                  postgresql_where=db.text("shipped_at IS NOT NULL"), sqlite_where=db.text("shipped_at IS NOT NULL")),
-        # What the dashboards read (migration 0027), held in the indexes themselves on PostgreSQL.
+        # What the dashboards read (migrations 0027 and 0028), held in the indexes themselves on PostgreSQL.
         db.Index("ix_shipments_client_unfilled", "client_id",
-                 postgresql_include=["warehouse_id", "status", "created_at", "request_id"],
+                 postgresql_include=["warehouse_id", "status", "created_at", "desired_ship_date"],
                  postgresql_where=db.text(UNFILLED), sqlite_where=db.text(UNFILLED)),
         db.Index("ix_shipments_client_created_status", "client_id", "created_at",
                  postgresql_include=["warehouse_id", "status"]),
         db.Index("ix_shipments_client_shipped_figures", "client_id", "shipped_at",
-                 postgresql_include=["warehouse_id", "request_id", "weight", "delivered_at"],
+                 postgresql_include=["warehouse_id", "weight", "delivered_at", "to_country", "to_postal_code",
+                                     "to_state"],
                  postgresql_where=db.text("shipped_at IS NOT NULL"), sqlite_where=db.text("shipped_at IS NOT NULL")),
         db.Index("ix_shipments_client_unallocated", "client_id", "request_id",
                  postgresql_where=db.text(UNALLOCATED), sqlite_where=db.text(UNALLOCATED)),
@@ -193,6 +194,13 @@ class Shipment(db.Model):
     exception_reason: Mapped[str | None] = mapped_column(db.String(500))
     created_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow)
     updated_at: Mapped[object] = mapped_column(db.DateTime, default=utcnow, onupdate=utcnow)
+    # Copies of the request's, for the dashboards to count shipments without joining their requests. The
+    # database keeps them (migration 0028's triggers): never written here, and read only by SQL (an object
+    # loaded before its request changed holds the old ones). The request's own are the ones to show.
+    desired_ship_date: Mapped[object | None] = mapped_column(db.Date)
+    to_country: Mapped[str | None] = mapped_column(db.String(2))
+    to_postal_code: Mapped[str | None] = mapped_column(db.String(20))
+    to_state: Mapped[str | None] = mapped_column(db.String(100))
 
     request: Mapped[FulfillmentRequest] = relationship(back_populates="shipments")
     lines: Mapped[list["ShipmentLine"]] = relationship(order_by="ShipmentLine.id", cascade="all, delete-orphan")
