@@ -1,5 +1,7 @@
-"""Command-line tasks: ``flask --app api.app create-user`` and ``seed-demo``."""
+"""Command-line tasks: ``flask --app api.app create-user``, ``seed-demo`` and ``simulate-warehouse``."""
+import random
 import sys
+import time
 
 import click
 from sqlalchemy import select
@@ -14,6 +16,7 @@ from api.orders.demo import seed_demo_requests
 from api.reports.builtin import seed_builtin_reports, seed_reports
 from api.shipments.demo import seed_demo_shipments
 from api.shipments.history_demo import seed_demo_history
+from api.shipments.simulation import EVERY_SECONDS, simulate_round, simulated_clients
 from api.shipping.models import ShipProfile
 from api.shipping.service import create_ship_profile
 from api.users.models import User
@@ -111,3 +114,29 @@ def register_commands(app):
         click.echo(f"Demo logins, password for all: {DEMO_PASSWORD}")
         for username, _, role, client_name, _ in DEMO_USERS:
             click.echo(f"  {username:<18} {role:<30} {client_name or 'all clients'}")
+
+    @app.cli.command("simulate-warehouse")
+    @click.option("--every", type=click.FloatRange(min=0), default=EVERY_SECONDS, show_default=True,
+                  help="Seconds between rounds.")
+    @click.option("--rounds", type=click.IntRange(min=0), default=0, help="Stop after this many rounds (0: until Ctrl-C).")
+    @click.option("--seed", type=int, default=None, help="Seed of the rounds' chances, to repeat a run.")
+    def simulate_warehouse(every, rounds, seed):
+        """Keep the demo moving while the portal runs: each round new orders come in for the demo clients and
+        their warehouse picks, labels, ships and delivers some of the open parcels (after seed-demo)."""
+        clients = simulated_clients()
+        if not clients:
+            click.echo("Nothing to move on: the demo's history is not there (run seed-demo first).", err=True)
+            sys.exit(1)
+        rng, done = random.Random(seed), 0
+        try:
+            while True:
+                for client_id in clients:
+                    outcome = simulate_round(client_id, rng)
+                    click.echo(f"client {client_id}: new orders {outcome.placed}, parcels moved on {outcome.moved}, "
+                               f"stocks topped up {outcome.received}")
+                done += 1
+                if done == rounds:
+                    break
+                time.sleep(every)
+        except KeyboardInterrupt:
+            click.echo("Stopped.")

@@ -38,6 +38,7 @@ BACKEND_SENSITIVE = (
     "notifications/",  # mail claims
     "shipments/test_events.py", "shipments/test_edit_quantity.py",  # events' COPY and JSON writes, ledger moves
     "shipments/test_read_list.py", "shipments/test_demo_shipments.py",  # list SQL per dialect, the demo's events
+    "shipments/test_simulate_warehouse.py",  # the simulated warehouse's events and receipts, as ./portal up runs it
     "freight/test_grouping.py", "freight/test_group_events.py",  # groups' upsert on the open key, group events
     "freight/test_freight_demo.py", "dashboards/",  # the demo's groups; dashboards' day and window SQL per dialect
     "shop/test_webhooks.py", "shop/test_fulfillments.py",  # deliveries and fulfillments recorded once

@@ -89,8 +89,7 @@ def _place_month(client_id, rng, now):
     """Place each day's requests, oldest day first, dated that day: [(request, days ago)]."""
     places = destinations()
     weights = [count for *_, count in places]
-    shipping = [carried_by(client_id, "UPS", "UPS_GROUND"), carried_by(client_id, "USPS", "USPS_PRIORITY_MAIL"),
-                carried_by(client_id, "FedEx", "FEDEX_2_DAY")]
+    shipping = parcel_shipping(client_id)
     placed, n = [], 0
     for days_ago in range(DAYS, -1, -1):
         for _ in range(rng.randint(*REQUESTS_PER_DAY)):
@@ -100,9 +99,7 @@ def _place_month(client_id, rng, now):
             made_at = now - timedelta(days=days_ago, hours=rng.randint(1, 10), minutes=rng.randint(0, 59))
             if made_at > now:
                 made_at = now - timedelta(minutes=5 * n % 60 + 1)
-            lines = [(upc, rng.choice((1, 1, 1, 2)), None) for upc, _ in rng.sample(PARCEL_ITEMS, rng.randint(1, 2))]
-            request = demo_request(client_id, f"{PREFIX}{n}", _address(rng, place, n), lines, order_id=f"#{5000 + n}",
-                               **rng.choice(shipping))
+            request = place_parcel_request(client_id, rng, f"{PREFIX}{n}", n, place, shipping, order_id=f"#{5000 + n}")
             # Placed today by the rules (a ship date in the past is refused), then dated the day it came in.
             request.created_at, request.desired_ship_date = made_at, made_at.date()
             for shipment in request.shipments:
@@ -110,6 +107,42 @@ def _place_month(client_id, rng, now):
             placed.append((request, days_ago))
     db.session.flush()
     return placed
+
+
+def parcel_shipping(client_id):
+    """The ways the demo's parcels go: the fields of a request shipped by each."""
+    return [carried_by(client_id, "UPS", "UPS_GROUND"), carried_by(client_id, "USPS", "USPS_PRIORITY_MAIL"),
+            carried_by(client_id, "FedEx", "FEDEX_2_DAY")]
+
+
+def place_parcel_request(client_id, rng, reference, n, place, shipping, order_id):
+    """Place a request of one or two of the demo's parcel items to ``place`` (a destination), shipped one of
+    the ways of ``shipping``."""
+    lines = [(upc, rng.choice((1, 1, 1, 2)), None) for upc, _ in rng.sample(PARCEL_ITEMS, rng.randint(1, 2))]
+    return demo_request(client_id, reference, _address(rng, place, n), lines, order_id=order_id, **rng.choice(shipping))
+
+
+def shipped_fields(shipment):
+    """What the warehouse reports of a shipment it ships: UPS tracking and the parcel's weight."""
+    tracking = f"1Z{shipment.warehouse_id}{shipment.id:010d}"
+    return {"tracking_number": tracking, "carrier": "UPS", "tracking_url": UPS_TRACKING.format(tracking),
+            "weight": _weight(shipment)}
+
+
+def warehouse_event(shipment_id, status, at, event_id, fields=None):
+    """One event of the warehouse's, as its system sends them to the events service."""
+    return {"tracking_number": None, "tracking_url": None, "carrier": None, "weight": None, "reason": None,
+            **(fields or {}), "shipment_id": shipment_id, "status": status, "event_id": event_id, "occurred_at": at}
+
+
+def report(client_id, events):
+    """Apply the warehouse's ``events`` through the events service, a batch at a time; any refused is an error
+    in the demo's own data, raised."""
+    refused = [outcome.error.description for start in range(0, len(events), EVENT_BATCH)
+               for outcome in apply_events(client_id, DEMO_WAREHOUSE, events[start:start + EVENT_BATCH])
+               if outcome.error is not None]
+    if refused:
+        raise RuntimeError(f"The demo's warehouse events were refused: {refused[:3]}")
 
 
 def _weight(shipment):
@@ -125,10 +158,8 @@ def _steps(rng, shipment, days_ago, now):
     picked = made_at + timedelta(hours=rng.randint(1, 5))
     labelled = picked + timedelta(hours=1)
     shipped_at = labelled + timedelta(hours=rng.randint(1, 6))
-    tracking = f"1Z{shipment.warehouse_id}{shipment.id:010d}"
-    shipped = {"tracking_number": tracking, "carrier": "UPS", "tracking_url": UPS_TRACKING.format(tracking),
-               "weight": _weight(shipment)}
-    steps = [(picked, "processing", {}), (labelled, "pending_ship_label", {}), (shipped_at, "shipped", shipped)]
+    steps = [(picked, "processing", {}), (labelled, "pending_ship_label", {}),
+             (shipped_at, "shipped", shipped_fields(shipment))]
     roll = rng.random()
     if days_ago > 3 and roll < 0.04:
         steps.append((shipped_at + timedelta(days=1), "exception", {"reason": rng.choice(PROBLEMS)}))
@@ -149,12 +180,6 @@ def _report_events(client_id, rng, now, placed):
             if shipment.status != "ready_to_process":
                 continue
             for n, (at, status, fields) in enumerate(_steps(rng, shipment, days_ago, now)):
-                events.append({"tracking_number": None, "tracking_url": None, "carrier": None, "weight": None,
-                               "reason": None, **fields, "shipment_id": shipment.id, "status": status,
-                               "event_id": f"history-{client_id}-{shipment.id}-{n}", "occurred_at": at})
-    refused = [outcome.error.description for start in range(0, len(events), EVENT_BATCH)
-               for outcome in apply_events(client_id, DEMO_WAREHOUSE, events[start:start + EVENT_BATCH])
-               if outcome.error is not None]
-    if refused:
-        raise RuntimeError(f"The demo history's warehouse events were refused: {refused[:3]}")
+                events.append(warehouse_event(shipment.id, status, at, f"history-{client_id}-{shipment.id}-{n}", fields))
+    report(client_id, events)
 
