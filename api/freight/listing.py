@@ -4,7 +4,7 @@ from sqlalchemy import text
 
 from api.common.pagination import paginate_rows
 from api.common.tenancy import scoped
-from api.freight.rows import group_rows
+from api.freight.rows import GROUP_COLUMNS, group_rows
 from api.orders.models import OPEN_GROUP, ShipmentGroup
 
 LIST_ORDER = (ShipmentGroup.created_at, ShipmentGroup.id)
@@ -29,6 +29,6 @@ def filtered_groups(client_id, args):
 
 def list_groups(client_id, identity, args):
     """A page of the client's groups, newest first: (rows, cursor)."""
-    columns = filtered_groups(client_id, args).with_only_columns(*ShipmentGroup.__table__.columns)
+    columns = filtered_groups(client_id, args).with_only_columns(*GROUP_COLUMNS)
     groups, cursor = paginate_rows(columns, list(LIST_ORDER), args["limit"], args["cursor"], descending=True)
     return group_rows(client_id, identity, groups), cursor

@@ -13,7 +13,7 @@ from api.extensions import db, retried_on_conflict
 from api.freight import lifecycle
 from api.freight.models import ShipmentGroupStatusChange
 from api.freight.owned import group_of
-from api.freight.rows import group_rows
+from api.freight.rows import group_rows, group_values
 from api.orders import allocation, history, rules
 from api.orders.field_labels import REQUEST_LABELS
 from api.orders.grouping import address_key
@@ -40,7 +40,7 @@ def get_group(client_id, identity, group_id):
 def present(group, identity):
     """The group as GET /api/v4/shipment_groups/{id} answers it."""
     shipments = lifecycle.live_shipments(group, joinedload(Shipment.request), selectinload(Shipment.lines))
-    [row] = group_rows(group.client_id, identity, [group])
+    [row] = group_rows(group.client_id, identity, [group_values(group)])
     offered = [action for action, group_action in SHIPMENT_ACTIONS.items() if group_action in row["allowed_actions"]]
     return {**row, "checklist": lifecycle.checklist(group, shipments),
             "shipments": [{"id": shipment.id, "status": shipment.status, "fulfillment_request_id": shipment.request_id,

@@ -123,12 +123,16 @@ _ADDRESS_PARTS = attrgetter(*(f"to_{part}" for part in ADDRESS_FIELDS))
 def to_address(request):
     """A shipment's address, which is its request's: validated, invalid, or stored as given without
     validation ("skipped": the error it had is kept beside it)."""
-    if not request.address_validated:
+    return address_answer(_ADDRESS_PARTS(request), request.address_validated, request.address_validation_error)
+
+
+def address_answer(parts, validated, validation_error):
+    """An address as answered: ``parts`` (ADDRESS_FIELDS' values, in their order) and how it was validated."""
+    if not validated:
         status = "invalid"
     else:
-        status = "skipped" if request.address_validation_error else "validated"
-    return {**dict(zip(ADDRESS_FIELDS, _ADDRESS_PARTS(request))),
-            "validation_status": status, "validation_error": request.address_validation_error}
+        status = "skipped" if validation_error else "validated"
+    return {**dict(zip(ADDRESS_FIELDS, parts)), "validation_status": status, "validation_error": validation_error}
 
 
 def _sets(shipment):
