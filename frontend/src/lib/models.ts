@@ -75,3 +75,10 @@ export type LabelUpload = Schemas['LabelUpload'];
 /** The answer to a changed shipment address; the shipment is there only when the address was stored. */
 export type ShipmentAddressChange = Omit<Schemas['ShipmentAddressChange'], 'shipment'> & { shipment: ShipmentDetail | null };
 export type BreadcrumbList = Schemas['BreadcrumbList'];
+export type ShipmentGroup = Schemas['ShipmentGroupOut'];
+export type ShipmentGroupRow = Schemas['ShipmentGroupRow'];
+export type ShipmentGroupList = Schemas['ShipmentGroupList'];
+export type GroupShipment = Schemas['GroupShipment'];
+export type GroupCheck = Schemas['GroupCheck'];
+export type GroupAddressChange = Schemas['GroupAddressChange'];
+export type ShipmentAddress = Schemas['ShipmentAddress'];
