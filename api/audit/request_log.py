@@ -95,9 +95,13 @@ def _response_body(response, limit):
     if response.direct_passthrough:
         return None
     if hasattr(response, "answer_body"):  # the answer as written, not parsed again from its text
-        text = _redacted_json(response.answer_body, limit)
-        return text if len(text) <= limit else text[:limit] + TRUNCATED
+        return _kept(_redacted_json(response.answer_body, limit), limit)
     return _body_for_log(response.get_data(), response.content_type, limit)
+
+
+def _kept(text, limit):
+    """``text`` as the log keeps it: its first ``limit`` characters, marked when cut."""
+    return text if len(text) <= limit else text[:limit] + TRUNCATED
 
 
 def _body_for_log(raw, content_type, limit):
@@ -111,7 +115,7 @@ def _body_for_log(raw, content_type, limit):
         return f"[{len(raw)} bytes of too deeply nested JSON not stored]"
     except ValueError:
         return f"[{len(raw)} bytes of malformed JSON not stored]"
-    return text if len(text) <= limit else text[:limit] + TRUNCATED
+    return _kept(text, limit)
 
 
 def _request_body(limit):

@@ -62,8 +62,8 @@ def paginate(statement, key_columns, limit, cursor, descending=False):
 
 
 def paginate_rows(statement, key_columns, limit, cursor, descending=False):
-    """``paginate`` for a statement of columns (``key_columns`` among them): (rows, next_cursor), each row
-    read by attribute as an object would be, without an object's making (a page of hundreds of them)."""
+    """``paginate`` for a statement of columns (``key_columns`` among them): (rows, next_cursor), result rows
+    rather than objects, whose making costs a page of hundreds of them more than its query."""
     return _page(db.session.execute, statement, key_columns, limit, cursor, descending)
 
 
