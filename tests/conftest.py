@@ -177,22 +177,43 @@ def _clean_database(request):
     yield
     with app.app_context():
         db.session.remove()
-        tables = list(reversed(db.metadata.sorted_tables))
-        with db.engine.begin() as connection:
-            if connection.dialect.name == "postgresql":
-                # Every table locked at once, so a live API process finishing a request of the test just
-                # ended cannot slip a row in between the deletes of two tables. Deletes rather than a
-                # TRUNCATE, which gives each table new files synced at commit: a second a test.
-                connection.execute(sa.text("LOCK TABLE " + ", ".join(f'"{t.name}"' for t in tables) + " IN ACCESS EXCLUSIVE MODE"))
-            filled = set(connection.scalars(sa.union_all(
-                *(sa.select(sa.literal(table.name)).where(sa.exists().select_from(table)) for table in tables))))
-            for table in tables:
-                if table.name in filled:
-                    connection.execute(table.delete())
-            for table in reversed(tables):
-                rows = app.extensions["seeded_rows"].get(table.name)
-                if rows:
-                    connection.execute(table.insert(), rows)
+        empty_tables(app)
+
+
+CLEANUP_ATTEMPTS = 5
+DEADLOCK_DETECTED = "40P01"
+
+
+def empty_tables(app):
+    for attempt in range(1, CLEANUP_ATTEMPTS + 1):
+        try:
+            _empty_tables(app)
+            return
+        except sa.exc.OperationalError as error:
+            # A live API process may still be answering the page the test just left: it holds a read
+            # lock on one table and waits for one already locked here. PostgreSQL ends one of the two;
+            # when it ends this cleanup, the rollback lets the request finish, and the cleanup runs again.
+            if getattr(error.orig, "sqlstate", None) != DEADLOCK_DETECTED or attempt == CLEANUP_ATTEMPTS:
+                raise
+
+
+def _empty_tables(app):
+    tables = list(reversed(db.metadata.sorted_tables))
+    with db.engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # Every table locked at once, so a live API process finishing a request of the test just
+            # ended cannot slip a row in between the deletes of two tables. Deletes rather than a
+            # TRUNCATE, which gives each table new files synced at commit: a second a test.
+            connection.execute(sa.text("LOCK TABLE " + ", ".join(f'"{t.name}"' for t in tables) + " IN ACCESS EXCLUSIVE MODE"))
+        filled = set(connection.scalars(sa.union_all(
+            *(sa.select(sa.literal(table.name)).where(sa.exists().select_from(table)) for table in tables))))
+        for table in tables:
+            if table.name in filled:
+                connection.execute(table.delete())
+        for table in reversed(tables):
+            rows = app.extensions["seeded_rows"].get(table.name)
+            if rows:
+                connection.execute(table.insert(), rows)
 
 
 @pytest.fixture
