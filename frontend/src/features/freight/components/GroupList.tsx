@@ -38,15 +38,15 @@ export function GroupList({ clientId }: { clientId: string }) {
         pages={pages}
         header={
           <>
-            <th style={{ width: '7%' }}>ID</th>
+            <th style={{ width: '6%' }}>ID</th>
             <th>Ship To</th>
             <th style={{ width: '10%' }}>Warehouse</th>
-            <th style={{ width: '10%' }}>Inventory Allocated</th>
-            <th style={{ width: '13%' }}>BOL</th>
-            <th style={{ width: '8%' }}>Approved</th>
-            <th style={{ width: '11%' }}>Desired Ship Date</th>
-            <th style={{ width: '12%' }}>Status</th>
-            <th style={{ width: '8%' }}>Shipments</th>
+            <th style={{ width: '9%' }}>Inventory Allocated</th>
+            <th style={{ width: '12%' }}>BOL</th>
+            <th style={{ width: '9%' }}>Approved</th>
+            <th style={{ width: '10%' }}>Desired Ship Date</th>
+            <th style={{ width: '14%' }}>Status</th>
+            <th style={{ width: '10%' }}>Shipments</th>
           </>
         }
         columnCount={9}
