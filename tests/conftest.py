@@ -17,7 +17,7 @@ from flask_migrate import upgrade
 
 from api.app import create_app
 from api.common import passwords
-from api.extensions import db
+from api.extensions import db, retried_on_conflict
 from tests.factories import Factory
 from tests.live import MailCatcher, process_env, start_api, start_worker
 
@@ -180,24 +180,11 @@ def _clean_database(request):
         empty_tables(app)
 
 
-CLEANUP_ATTEMPTS = 5
-DEADLOCK_DETECTED = "40P01"
-
-
+# A live API process may still be answering the page a browser test just left: it holds a read lock on
+# one table and waits for one already locked here. PostgreSQL ends one of the two; when it ends the
+# cleanup, the rollback lets the request finish, and the cleanup is done again.
+@retried_on_conflict
 def empty_tables(app):
-    for attempt in range(1, CLEANUP_ATTEMPTS + 1):
-        try:
-            _empty_tables(app)
-            return
-        except sa.exc.OperationalError as error:
-            # A live API process may still be answering the page the test just left: it holds a read
-            # lock on one table and waits for one already locked here. PostgreSQL ends one of the two;
-            # when it ends this cleanup, the rollback lets the request finish, and the cleanup runs again.
-            if getattr(error.orig, "sqlstate", None) != DEADLOCK_DETECTED or attempt == CLEANUP_ATTEMPTS:
-                raise
-
-
-def _empty_tables(app):
     tables = list(reversed(db.metadata.sorted_tables))
     with db.engine.begin() as connection:
         if connection.dialect.name == "postgresql":

@@ -22,10 +22,12 @@ import re
 import secrets
 import threading
 import time
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from api.shop.install_pages import NONCE_COOKIE, NONCE_COOKIE_PATH
+from tests.live import start_api, start_worker
 
 API_KEY = "test-shop-app-key"
 API_SECRET = "test-shop-app-secret"
@@ -341,6 +343,26 @@ def connect(app):
             _shared = ShopPlatform()
     app.config.update(_shared.settings)
     return _shared
+
+
+@contextmanager
+def shop_processes(app, live_env, process_logs, tmp_path_factory, name, **settings):
+    """An API and a worker that reach the local shop platform, on a broker queue of their own: (platform,
+    the API's base URL). The session's worker, which the browser tests start and which knows no shop
+    platform, would otherwise take some of the tasks and call the real shop's address."""
+    platform = connect(app)
+    env = {**live_env, **platform.settings, **settings,
+           "BROKER_KEY_PREFIX": live_env.get("BROKER_KEY_PREFIX", "") + f"{name}-",
+           "CELERY_BROKER_FOLDER": str(tmp_path_factory.mktemp(f"{name}-broker"))}
+    worker = start_worker(env, process_logs, name=f"{name}-worker")
+    try:
+        api, base_url = start_api(env, process_logs, name=f"{name}-api")
+        try:
+            yield platform, base_url
+        finally:
+            api.stop()
+    finally:
+        worker.stop()
 
 
 def authorize_state(http, shop):

@@ -2,7 +2,6 @@
 when the two lock tables in opposite orders and PostgreSQL ends the cleanup as the deadlock's victim,
 the cleanup runs again once the request is through, and every test still starts from empty tables."""
 import threading
-import time
 
 import pytest
 import sqlalchemy as sa
@@ -11,13 +10,9 @@ from api.clients.models import Client
 from api.extensions import db
 from tests import conftest
 from tests.conftest import BACKEND
+from tests.live import wait_until
 
-
-def wait_until(condition, timeout=20):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.02)
+DEADLOCK_DETECTED = "40P01"
 
 
 def cleanup_waits_for_a_lock():
@@ -27,22 +22,11 @@ def cleanup_waits_for_a_lock():
 
 
 @pytest.mark.skipif(BACKEND != "services", reason="two transactions at once need PostgreSQL")
-def test_a_request_locking_tables_in_the_other_order_ends_the_cleanup_once_and_it_runs_again(app, factory, monkeypatch):
+def test_a_request_locking_tables_in_the_other_order_ends_the_cleanup_once_and_it_runs_again(app, factory, caplog):
     factory.client("Acme")
     db.session.remove()
     tables = db.metadata.sorted_tables
     locked_last, locked_first = tables[0].name, tables[-1].name
-    deadlocks = []
-    empty_once = conftest._empty_tables
-
-    def empty_tables_noting_deadlocks(app):
-        try:
-            empty_once(app)
-        except sa.exc.OperationalError as error:
-            deadlocks.append(error.orig.sqlstate)
-            raise
-
-    monkeypatch.setattr(conftest, "_empty_tables", empty_tables_noting_deadlocks)
     request_read = []
 
     with db.engine.connect() as request:
@@ -57,12 +41,14 @@ def test_a_request_locking_tables_in_the_other_order_ends_the_cleanup_once_and_i
 
         cleanup = threading.Thread(target=clean)
         cleanup.start()
-        wait_until(cleanup_waits_for_a_lock)
+        wait_until(cleanup_waits_for_a_lock, 20, "the cleanup to wait for the request's lock")
         request_read.append(request.scalar(sa.text(f'SELECT count(*) FROM "{locked_first}"')))
         request.commit()
     cleanup.join(timeout=30)
+    deadlocks = [record.args[1] for record in caplog.records
+                 if record.name == "api.extensions" and "met another transaction" in record.msg]
 
     assert not cleanup.is_alive()
-    assert deadlocks == [conftest.DEADLOCK_DETECTED]
+    assert deadlocks == [DEADLOCK_DETECTED]
     assert len(request_read) == 1
     assert db.session.scalar(sa.select(sa.func.count()).select_from(Client)) == 0

@@ -9,8 +9,7 @@ from playwright.sync_api import expect
 from api.extensions import db
 from tests.e2e.conftest import log_in
 from tests.factories import PASSWORD
-from tests.live import start_api, start_worker
-from tests.shop_platform import connect, link_shop
+from tests.shop_platform import link_shop, shop_processes
 from tests.stock import add_stock
 
 SHOP = "acme-outdoor.myshopify.com"
@@ -18,16 +17,8 @@ SHOP = "acme-outdoor.myshopify.com"
 
 @pytest.fixture(scope="module")
 def shop_portal(app, live_env, process_logs, tmp_path_factory):
-    """An API and a worker that reach the local shop platform, on a broker queue of their own (the session's
-    worker knows no shop platform)."""
-    platform = connect(app)
-    env = {**live_env, **platform.settings, "BROKER_KEY_PREFIX": live_env.get("BROKER_KEY_PREFIX", "") + "shop-e2e-",
-           "CELERY_BROKER_FOLDER": str(tmp_path_factory.mktemp("shop-e2e-broker"))}
-    worker = start_worker(env, process_logs, name="shop-e2e-worker")
-    api, base_url = start_api(env, process_logs, name="shop-e2e-api")
-    yield platform, base_url
-    api.stop()
-    worker.stop()
+    with shop_processes(app, live_env, process_logs, tmp_path_factory, "shop-e2e") as platform_and_url:
+        yield platform_and_url
 
 
 def test_a_client_pulls_two_shop_orders_and_finds_them_among_its_requests(app, factory, shop_portal, page, screenshot):

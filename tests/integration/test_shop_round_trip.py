@@ -3,8 +3,7 @@ is bench/shop_webhooks.py's) and the worker imports the order from the local sho
 when its shipment ships, the worker creates the shop's fulfillment with the tracking number, trying again
 with back-off while the shop answers 503, and creates it once.
 
-Both run on a broker queue of their own: the session's worker, which the browser tests start and which
-knows no shop platform, would otherwise take some of the tasks and call the real shop's address."""
+Both run on a broker queue of their own (``shop_processes`` says why)."""
 import pytest
 import requests
 from sqlalchemy import select
@@ -12,9 +11,8 @@ from sqlalchemy import select
 from api.extensions import db
 from api.orders.models import Shipment
 from api.shop_orders.models import ShopFulfillment, ShopOrderImport
-from tests.integration.test_import_resume import start_worker, wait_for
-from tests.live import start_api
-from tests.shop_platform import connect, link_shop, webhook_headers
+from tests.live import wait_until
+from tests.shop_platform import link_shop, shop_processes, webhook_headers
 from tests.stock import add_stock
 
 pytestmark = pytest.mark.integration
@@ -27,22 +25,10 @@ TASKS_BOUND = 60
 
 
 @pytest.fixture
-def shop_processes(app, live_env, process_logs, tmp_path_factory):
-    """An API and a worker that reach the local shop platform, on a broker queue of their own: (platform,
-    the API's base URL)."""
-    platform = connect(app)
-    env = {**live_env, **platform.settings, "SHOPIFY_API_ATTEMPTS": "1", "SHOPIFY_FULFILLMENT_RETRY_SECONDS": "0.2",
-           "BROKER_KEY_PREFIX": live_env.get("BROKER_KEY_PREFIX", "") + "shop-round-trip-",
-           "CELERY_BROKER_FOLDER": str(tmp_path_factory.mktemp("shop-round-trip-broker"))}
-    worker = start_worker(env, process_logs, "shop-worker")
-    try:
-        api, base_url = start_api(env, process_logs, name="shop-round-trip-api")
-    except BaseException:
-        worker.stop()
-        raise
-    yield platform, base_url
-    api.stop()
-    worker.stop()
+def shop_round_trip(app, live_env, process_logs, tmp_path_factory):
+    with shop_processes(app, live_env, process_logs, tmp_path_factory, "shop-round-trip",
+                        SHOPIFY_API_ATTEMPTS="1", SHOPIFY_FULFILLMENT_RETRY_SECONDS="0.2") as platform_and_url:
+        yield platform_and_url
 
 
 def fresh(query):
@@ -51,8 +37,8 @@ def fresh(query):
 
 
 def test_a_webhook_order_is_imported_by_the_worker_and_its_shipment_fulfilled_once_in_the_shop(
-        app, factory, acme, shop_processes):
-    platform, base_url = shop_processes
+        app, factory, acme, shop_round_trip):
+    platform, base_url = shop_round_trip
     platform.admin.reset()
     link_shop(app, acme, SHOP)
     tent = factory.item(acme, upc="TENT", sku="TENT-1", shopify_variant_id="777")
@@ -66,7 +52,7 @@ def test_a_webhook_order_is_imported_by_the_worker_and_its_shipment_fulfilled_on
                            headers=webhook_headers(SHOP, body), timeout=30)
     assert answer.status_code == 200, answer.text
 
-    imported = wait_for(lambda: fresh(select(ShopOrderImport).filter_by(client_id=acme.id)), TASKS_BOUND, "the import")
+    imported = wait_until(lambda: fresh(select(ShopOrderImport).filter_by(client_id=acme.id)), TASKS_BOUND, "the import")
     assert imported.source == "webhook" and platform.admin.calls == ["Order"]
     shipment = fresh(select(Shipment).filter_by(request_id=imported.request_id))
 
@@ -76,7 +62,7 @@ def test_a_webhook_order_is_imported_by_the_worker_and_its_shipment_fulfilled_on
             "event_id": f"RT-{n}", "status": status, "occurred_at": f"2026-03-02T1{n}:00:00Z", **fields})
         assert event.status_code == 200, event.text
 
-    created = wait_for(lambda: fresh(select(ShopFulfillment).filter_by(shipment_id=shipment.id, status="created")),
+    created = wait_until(lambda: fresh(select(ShopFulfillment).filter_by(shipment_id=shipment.id, status="created")),
                        TASKS_BOUND, "the fulfillment in the shop")
 
     # Both refusals were met and the push went on: two tries failed, the third created it.
